@@ -1,0 +1,31 @@
+"""Execute notebooks top to bottom in a fresh kernel and store their outputs (``make notebooks``)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def run(path: Path) -> float:
+    nb = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    elapsed = time.perf_counter() - start
+    nbformat.write(nb, path)
+    return elapsed
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(p) for p in argv] or sorted(Path("notebooks").glob("*.ipynb"))
+    for path in paths:
+        print(f"{path}: ran in {run(path):.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

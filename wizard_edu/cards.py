@@ -1,0 +1,216 @@
+"""Cards, colours, decks and card text.
+
+Card text (see ``shared/RULES-NOTES.md``): a colour letter and a rank for a
+number card (``R7``, ``G13``), ``W`` for a Wizard, ``J`` for a Jester (``F``,
+the Junior *Fool Frog*, reads as ``J``), and for the Anniversary edition the
+words ``Dragon``, ``Fairy``, ``Bomb``, ``Werewolf``, ``Juggler``, ``Cloud``;
+a played Juggler or Cloud carries the colour its player named: ``Juggler:R``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import CardTextError
+
+#: The four colours, in display order.
+COLOURS: tuple[str, ...] = ("R", "G", "B", "Y")
+COLOUR_NAMES: dict[str, str] = {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}
+
+NUMBER = "number"
+WIZARD = "wizard"
+JESTER = "jester"
+DRAGON = "dragon"
+FAIRY = "fairy"
+BOMB = "bomb"
+WEREWOLF = "werewolf"
+JUGGLER = "juggler"
+CLOUD = "cloud"
+
+#: Anniversary special cards, in the order the rulebook introduces them.
+SPECIAL_KINDS: tuple[str, ...] = (DRAGON, FAIRY, BOMB, WEREWOLF, JUGGLER, CLOUD)
+#: Special cards that take a colour (and a value) named by their player.
+NAMED_COLOUR_KINDS: dict[str, float] = {JUGGLER: 7.5, CLOUD: 9.75}
+
+_KIND_TEXT = {WIZARD: "W", JESTER: "J"} | {k: k.capitalize() for k in SPECIAL_KINDS}
+_TEXT_KIND = {"W": WIZARD, "J": JESTER, "F": JESTER} | {k.upper(): k for k in SPECIAL_KINDS}
+_NUMBER_RE = re.compile(r"^([RGBY])\s*(\d{1,2})$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card.  Cards are values: two Wizards are equal, and a hand is a list.
+
+    ``kind`` is ``"number"``, ``"wizard"``, ``"jester"`` or an Anniversary
+    special; ``colour`` is one of :data:`COLOURS` for number cards (and for a
+    played Juggler or Cloud); ``rank`` is 1-13 for number cards.
+    """
+
+    kind: str
+    colour: str | None = None
+    rank: int | None = None
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read a card from its text, ignoring case and surrounding spaces.
+
+        >>> Card.parse(" r7 ")
+        Card.parse('R7')
+        >>> str(Card.parse("f"))
+        'J'
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardTextError(f"A card must be given as text like 'R7' or 'W', not {text!r}.")
+        cleaned = text.strip().upper()
+        if cleaned in _TEXT_KIND:
+            return cls(_TEXT_KIND[cleaned])
+        match = _NUMBER_RE.match(cleaned)
+        if match:
+            colour, rank = match.group(1), int(match.group(2))
+            if not 1 <= rank <= 13:
+                raise CardTextError(
+                    f"{text.strip()!r} is not a card: number cards go from 1 to 13."
+                )
+            return cls(NUMBER, colour, rank)
+        word, _, colour = cleaned.partition(":")
+        if word.lower() in NAMED_COLOUR_KINDS and colour in COLOURS:
+            return cls(word.lower(), colour)
+        raise CardTextError(
+            f"{text.strip()!r} is not a card. Write a colour letter (R, G, B, Y) and a "
+            "number, like R7 or G13, or W for a Wizard, J (or F) for a Jester."
+        )
+
+    # -- what kind of card ------------------------------------------------
+    @property
+    def is_number(self) -> bool:
+        return self.kind == NUMBER
+
+    @property
+    def is_wizard(self) -> bool:
+        return self.kind == WIZARD
+
+    @property
+    def is_jester(self) -> bool:
+        return self.kind == JESTER
+
+    @property
+    def is_special(self) -> bool:
+        """True for the six Anniversary special cards."""
+        return self.kind in SPECIAL_KINDS
+
+    @property
+    def suit(self) -> str | None:
+        """The colour this card counts as in a trick (number cards, named Juggler/Cloud)."""
+        return self.colour
+
+    @property
+    def value(self) -> float:
+        """Value within a colour: the rank, 7.5 for the Juggler, 9.75 for the Cloud."""
+        if self.kind == NUMBER:
+            return float(self.rank)  # type: ignore[arg-type]
+        return NAMED_COLOUR_KINDS.get(self.kind, 0.0)
+
+    def with_colour(self, colour: str) -> Card:
+        """A Juggler or Cloud given the colour its player names when playing it."""
+        if self.kind not in NAMED_COLOUR_KINDS:
+            raise CardTextError(f"Only a Juggler or a Cloud takes a colour, not {self}.")
+        colour = colour.strip().upper() if isinstance(colour, str) else colour
+        if colour not in COLOURS:
+            raise CardTextError(f"{colour!r} is not a colour: choose R, G, B or Y.")
+        return Card(self.kind, colour)
+
+    @property
+    def unnamed(self) -> Card:
+        """The card as it sits in a hand (a played Juggler:R is the Juggler)."""
+        return Card(self.kind) if self.kind in NAMED_COLOUR_KINDS else self
+
+    # -- text and pictures -------------------------------------------------
+    def __str__(self) -> str:
+        if self.kind == NUMBER:
+            return f"{self.colour}{self.rank}"
+        text = _KIND_TEXT[self.kind]
+        return f"{text}:{self.colour}" if self.colour else text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .display.html import card_html
+
+        return card_html(self)
+
+    @property
+    def name(self) -> str:
+        """A friendly name: ``'red 7'``, ``'Wizard'``, ``'Juggler (blue)'``."""
+        if self.kind == NUMBER:
+            return f"{COLOUR_NAMES[self.colour]} {self.rank}"  # type: ignore[index]
+        base = self.kind.capitalize()
+        return f"{base} ({COLOUR_NAMES[self.colour]})" if self.colour else base
+
+
+class Cards(list):
+    """A list of cards that prints as card text and shows as card pictures in Jupyter."""
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"cards({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .display.html import cards_html
+
+        return cards_html(self)
+
+
+def cards(text: str | Iterable[str | Card]) -> Cards:
+    """Read several cards: ``cards("R7 G13 W")`` or ``cards(["R7", "W"])``.
+
+    >>> cards("r7, g13  w")
+    cards('R7 G13 W')
+    """
+    if isinstance(text, str):
+        parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    else:
+        parts = list(text)
+    return Cards(Card.parse(p) for p in parts)
+
+
+def make_deck(ranks: int, wizards: int, jesters: int, specials: Sequence[str] = ()) -> Cards:
+    """A deck: ``ranks`` number cards in each colour, Wizards, Jesters and specials."""
+    deck = Cards(Card(NUMBER, c, r) for c in COLOURS for r in range(1, ranks + 1))
+    deck += [Card(WIZARD)] * wizards + [Card(JESTER)] * jesters
+    deck += [Card(kind) for kind in specials]
+    return deck
+
+
+def junior_deck() -> Cards:
+    """The 36 cards of Wizard Junior: 1-8 in four colours, 2 Wizards, 2 Fool Frogs."""
+    return make_deck(8, 2, 2)
+
+
+def classic_deck() -> Cards:
+    """The 60 cards of Classic Wizard: 1-13 in four colours, 4 Wizards, 4 Jesters."""
+    return make_deck(13, 4, 4)
+
+
+def anniversary_deck() -> Cards:
+    """The 66 cards of the Anniversary edition: the Classic deck and six special cards."""
+    return make_deck(13, 4, 4, SPECIAL_KINDS)
+
+
+def sort_key(card: Card) -> tuple:
+    """Sort a hand: Wizards first, then each colour high to low, Jesters last."""
+    order = {DRAGON: 0, WIZARD: 1, WEREWOLF: 2, JUGGLER: 3, CLOUD: 4, BOMB: 20, JESTER: 21, FAIRY: 22}
+    if card.colour:
+        return (10 + COLOURS.index(card.colour), -card.value)
+    return (order[card.kind], 0.0)
+
+
+def sorted_hand(hand: Iterable[Card]) -> Cards:
+    """The hand sorted the way a player would hold it."""
+    return Cards(sorted(hand, key=sort_key))

@@ -1,0 +1,81 @@
+"""Display themes: how cards are labelled.  A theme changes words and pictures, never rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import UnknownRulesetError
+
+#: Colour-blind-friendly fills (Okabe-Ito palette) and a distinct symbol per colour,
+#: so colours can be told apart by shape as well as hue.
+FILL = {"R": "#D55E00", "G": "#009E73", "B": "#0072B2", "Y": "#F0E442"}
+INK = {"R": "#ffffff", "G": "#ffffff", "B": "#ffffff", "Y": "#222222"}
+SYMBOL = {"R": "\u25b2", "G": "\u2663", "B": "\u25cf", "Y": "\u2605"}  # triangle, club, disc, star
+
+_US_RANKS = {1: "2", 2: "3", 3: "4", 4: "5", 5: "6", 6: "7", 7: "8", 8: "9", 9: "10",
+             10: "J", 11: "Q", 12: "K", 13: "A"}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Labels for one printing of the cards."""
+
+    name: str
+    colour_names: dict[str, str]
+    wizard: str = "Wizard"
+    jester: str = "Jester"
+    rank_labels: dict[int, str] = field(default_factory=dict)
+
+    def rank_label(self, rank: int) -> str:
+        return self.rank_labels.get(rank, str(rank))
+
+    def card_label(self, card) -> str:
+        """Short label drawn on the card face: ``'7'``, ``'A'``, ``'W'``, ``'Dragon'``."""
+        if card.is_number:
+            return self.rank_label(card.rank)
+        if card.is_wizard:
+            return "W"
+        if card.is_jester:
+            return "F" if self.jester == "Fool Frog" else "J"
+        return card.kind.capitalize()
+
+    def card_name(self, card) -> str:
+        """Full name in this theme: ``'Dwarves 7'``, ``'red Ace'``, ``'Fool Frog'``."""
+        if card.is_number:
+            return f"{self.colour_names[card.colour]} {self.rank_label(card.rank)}"
+        if card.is_wizard:
+            return self.wizard
+        if card.is_jester:
+            return self.jester
+        if card.colour:
+            return f"{card.kind.capitalize()} ({self.colour_names[card.colour]})"
+        return card.kind.capitalize()
+
+
+THEMES: dict[str, Theme] = {
+    "classic": Theme("classic", {"R": "red", "G": "green", "B": "blue", "Y": "yellow"}),
+    "junior": Theme("junior", {"R": "red", "G": "green", "B": "blue", "Y": "yellow"},
+                    jester="Fool Frog"),
+    "amigo": Theme("amigo", {"R": "Dwarves", "G": "Elves", "B": "People", "Y": "Giants"}),
+    "us": Theme("us", {"R": "red", "G": "green", "B": "blue", "Y": "yellow"},
+                rank_labels=_US_RANKS),
+}
+
+_current = ["classic"]
+
+
+def get_theme(theme: str | Theme | None = None) -> Theme:
+    """The theme called ``theme``, or the current default theme."""
+    if isinstance(theme, Theme):
+        return theme
+    key = (theme or _current[0]).strip().lower()
+    if key not in THEMES:
+        raise UnknownRulesetError(f"There is no card theme {theme!r}. Choose one of {', '.join(THEMES)}.")
+    return THEMES[key]
+
+
+def set_theme(theme: str) -> Theme:
+    """Choose the theme used when cards show themselves in Jupyter."""
+    chosen = get_theme(theme)
+    _current[0] = chosen.name
+    return chosen

@@ -1,0 +1,8 @@
+"""Computer players.  Each gets a :class:`~wizard_edu.game.SeatView` (never other hands) and returns an action."""
+
+from .base import Player, SeededPlayer
+from .random_player import RandomPlayer
+from .rule_of_thumb import RuleOfThumbPlayer
+from .table import make_player, play_game
+
+__all__ = ["Player", "SeededPlayer", "RandomPlayer", "RuleOfThumbPlayer", "make_player", "play_game"]

@@ -1,0 +1,50 @@
+"""Play whole games between computer players in one call."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import WizardError
+from ..game import Game
+from .base import Player
+from .random_player import RandomPlayer
+from .rule_of_thumb import RuleOfThumbPlayer
+
+#: Computer players by the names notebooks and widgets use.
+PLAYER_TYPES: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "rule-of-thumb": RuleOfThumbPlayer,
+}
+
+
+def make_player(kind: str | Player, seed: int | None = None) -> Player:
+    """A computer player from its name (``"random"``, ``"rule-of-thumb"``, ...) or as given."""
+    if not isinstance(kind, str):
+        return kind
+    key = kind.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in PLAYER_TYPES:
+        raise WizardError(f"There is no computer player {kind!r}. Choose one of {', '.join(PLAYER_TYPES)}.")
+    return PLAYER_TYPES[key](seed=seed)
+
+
+def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic", seed: int | None = 0,
+              **game_options: Any) -> Game:
+    """Play a complete game between computer players and return the finished :class:`Game`.
+
+    ``players`` is a list of players or player names, or a number of rule-of-thumb players.
+    Each computer player's own randomness is seeded from ``seed`` and its seat.
+
+    >>> game = play_game(["random", "rule-of-thumb", "rule-of-thumb"], rules="junior", seed=3)
+    >>> game.is_over, len(game.score_pad())
+    (True, 8)
+    """
+    if isinstance(players, int):
+        players = ["rule-of-thumb"] * players
+    base = 0 if seed is None else seed
+    seated = [make_player(p, seed=base * 100 + i) for i, p in enumerate(players)]
+    game = Game(players=len(seated), rules=rules, seed=seed, **game_options)
+    while not game.is_over:
+        seat = game.to_move
+        game.apply(seated[seat].act(game.view(seat)), seat)  # type: ignore[index]
+    return game

@@ -1,0 +1,23 @@
+"""The rules of Wizard, in one place: pure functions (:mod:`.core`) and rulesets (:mod:`.rulesets`)."""
+
+from .core import (
+    DEALER_CHOOSES,
+    TrickResult,
+    allowed_bids,
+    check_bid,
+    check_play,
+    explain_trick,
+    lead_colour,
+    legal_plays,
+    round_sizes,
+    score_round,
+    trick_winner,
+    trump_from_card,
+)
+from .rulesets import ANNIVERSARY, CLASSIC, JUNIOR, RULESETS, Ruleset, get_ruleset
+
+__all__ = [
+    "DEALER_CHOOSES", "TrickResult", "allowed_bids", "check_bid", "check_play", "explain_trick",
+    "lead_colour", "legal_plays", "round_sizes", "score_round", "trick_winner", "trump_from_card",
+    "ANNIVERSARY", "CLASSIC", "JUNIOR", "RULESETS", "Ruleset", "get_ruleset",
+]

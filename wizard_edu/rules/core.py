@@ -1,0 +1,319 @@
+"""The rules of play, as pure functions: follow suit, who wins a trick, scoring, bids.
+
+This module is the one place where these rules live.  The game state machine,
+the computer players, the widgets and the simulator all ask it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import (
+    BOMB,
+    COLOUR_NAMES,
+    COLOURS,
+    DRAGON,
+    FAIRY,
+    JESTER,
+    NAMED_COLOUR_KINDS,
+    NUMBER,
+    WEREWOLF,
+    WIZARD,
+    Card,
+    Cards,
+)
+from ..errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError
+from .rulesets import Ruleset, get_ruleset
+
+#: Turned-up cards that let the dealer choose the trump colour.
+DEALER_CHOOSES = "dealer chooses"
+
+
+# -- input checking ----------------------------------------------------------
+def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "card") -> Cards:
+    """Parse card texts and check that every card exists in ``ruleset``'s deck."""
+    from ..cards import cards as parse_cards
+
+    result = parse_cards(cards) if isinstance(cards, str) else Cards(Card.parse(c) for c in cards)
+    for card in result:
+        check_in_deck(card, ruleset)
+    return result
+
+
+def check_in_deck(card: Card, ruleset: Ruleset) -> None:
+    """Raise :class:`CardTextError` if ``card`` is not part of ``ruleset``'s deck."""
+    if card.is_number and card.rank > ruleset.ranks:  # type: ignore[operator]
+        raise CardTextError(
+            f"{card} is not in the {ruleset.title} deck: its numbers go from 1 to {ruleset.ranks}."
+        )
+    if card.is_special and card.kind not in ruleset.specials:
+        raise CardTextError(
+            f"The {card.kind.capitalize()} is an Anniversary card; it is not in the {ruleset.title} deck."
+        )
+
+
+def check_trump(trump: str | None) -> str | None:
+    """Normalise a trump colour: ``'r'`` -> ``'R'``; ``None`` means no trump."""
+    if trump is None:
+        return None
+    if isinstance(trump, str) and trump.strip().upper() in COLOURS:
+        return trump.strip().upper()
+    raise TrumpError(f"{trump!r} is not a trump colour: use 'R', 'G', 'B', 'Y' or None for no trump.")
+
+
+def _check_trick(trick: Sequence[Card], ruleset: Ruleset) -> None:
+    for card in trick:
+        if card.kind in NAMED_COLOUR_KINDS and card.colour is None:
+            raise IllegalPlayError(
+                f"A played {card.kind.capitalize()} needs the colour its player named, "
+                f"like {card.kind.capitalize()}:R."
+            )
+        if card.kind == WEREWOLF:
+            raise IllegalPlayError("The Werewolf is never played: it is swapped for the trump card.")
+
+
+# -- trump -------------------------------------------------------------------
+def trump_from_card(card: Card | str | None, rules: str | Ruleset = "classic") -> str | None:
+    """The trump colour a turned-up card gives.
+
+    Returns a colour letter, ``None`` (no trump: a Jester, Fairy, Bomb or no
+    card at all) or :data:`DEALER_CHOOSES` (a Wizard, and in the Anniversary
+    edition the Dragon, Werewolf, Juggler or Cloud).
+    """
+    ruleset = get_ruleset(rules)
+    if card is None:
+        return None
+    card = Card.parse(card)
+    check_in_deck(card, ruleset)
+    if ruleset.monochrome:
+        return None
+    if card.kind == NUMBER:
+        return card.colour
+    if card.kind in (JESTER, FAIRY, BOMB):
+        return None
+    return DEALER_CHOOSES
+
+
+# -- follow suit -------------------------------------------------------------
+def lead_colour(trick: Sequence[Card], rules: str | Ruleset = "classic") -> str | None:
+    """The colour players must follow, or ``None`` when anything may be played.
+
+    It is the colour of the first card in the trick that has one, unless a
+    Wizard comes before it (then nobody must follow).  Jesters (and the
+    Dragon, Fairy and Bomb) set no colour.  In Monochrome colours never matter.
+    """
+    ruleset = get_ruleset(rules)
+    if ruleset.monochrome:
+        return None
+    for card in trick:
+        if card.kind == WIZARD:
+            return None
+        if card.colour is not None:
+            return card.colour
+    return None
+
+
+def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str = (),
+                rules: str | Ruleset = "classic") -> Cards:
+    """The cards of ``hand`` that may be played onto ``trick`` (cards already played).
+
+    >>> legal_plays("R3 G9 W", "R12")
+    cards('R3 W')
+    >>> legal_plays("R3 G9 W", "J W R12")
+    cards('R3 G9 W')
+    """
+    ruleset = get_ruleset(rules)
+    hand_cards = as_cards(hand, ruleset)
+    trick_cards = as_cards(trick, ruleset)
+    _check_trick(trick_cards, ruleset)
+    colour = lead_colour(trick_cards, ruleset)
+    if colour is None or not any(c.kind == NUMBER and c.colour == colour for c in hand_cards):
+        return Cards(hand_cards)
+    return Cards(c for c in hand_cards if c.kind != NUMBER or c.colour == colour)
+
+
+def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
+               rules: str | Ruleset = "classic") -> None:
+    """Raise :class:`IllegalPlayError`, with the reason in plain words, unless ``card`` may be played."""
+    ruleset = get_ruleset(rules)
+    if card.unnamed not in hand:
+        raise IllegalPlayError(f"You do not hold {card.unnamed}. Your hand: {Cards(hand) or 'no cards'}.")
+    if card.unnamed not in legal_plays(hand, trick, ruleset):
+        colour = lead_colour(trick, ruleset)
+        held = Cards(c for c in hand if c.kind == NUMBER and c.colour == colour)
+        raise IllegalPlayError(f"You must follow {COLOUR_NAMES[colour]}: you hold {_and_list(held)}.")
+
+
+def _and_list(items: Sequence) -> str:
+    words = [str(i) for i in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# -- who wins the trick ------------------------------------------------------
+@dataclass(frozen=True)
+class TrickResult:
+    """Who won a trick and which rule decided it.
+
+    ``winner`` is the index of the winning card in play order, or ``None`` when
+    the Bomb means nobody wins.  ``rule`` is a short code (``"first-wizard"``,
+    ``"highest-trump"``, ``"highest-led"``, ``"first-jester"``, ``"dragon"``,
+    ``"fairy"``, ``"bomb"``, ``"highest-value"``); ``reason`` says it in words.
+    ``leader_next`` is the index whose player leads the next trick.
+    """
+
+    winner: int | None
+    rule: str
+    reason: str
+    leader_next: int
+
+
+def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
+                  rules: str | Ruleset = "classic") -> TrickResult:
+    """Decide a trick and say why.
+
+    >>> explain_trick("G8 G4 G5 R2", trump="R", rules="junior").reason
+    'R2 wins: it is the highest trump (red).'
+    """
+    ruleset = get_ruleset(rules)
+    cards = as_cards(trick, ruleset)
+    if not cards:
+        raise IllegalPlayError("A trick needs at least one card to have a winner.")
+    _check_trick(cards, ruleset)
+    trump = check_trump(trump)
+    kinds = [c.kind for c in cards]
+
+    if ruleset.monochrome:
+        # Colours do not matter: highest value wins, Wizard above 13, Jester below 1.
+        def mono(c: Card) -> float:
+            return 14.0 if c.kind == WIZARD else 0.0 if c.kind == JESTER else c.value
+        best = max(range(len(cards)), key=lambda i: (mono(cards[i]), -i))
+        return TrickResult(best, "highest-value",
+                           f"{cards[best]} wins: it has the highest value (the first one played wins a tie).",
+                           best)
+
+    otherwise = _winner_without_bomb(cards, trump)
+    if BOMB in kinds:
+        # Whoever played the card that would otherwise have won leads next.
+        lead = otherwise.winner if otherwise.winner is not None else kinds.index(BOMB)
+        return TrickResult(None, "bomb", "The Bomb blows the trick up: nobody wins it.", lead)
+    return otherwise
+
+
+def _winner_without_bomb(cards: Sequence[Card], trump: str | None) -> TrickResult:
+    kinds = [c.kind for c in cards]
+    if DRAGON in kinds and FAIRY in kinds:
+        i = kinds.index(FAIRY)
+        return TrickResult(i, "fairy", "The Fairy wins: she beats the Dragon.", i)
+    if DRAGON in kinds:
+        i = kinds.index(DRAGON)
+        return TrickResult(i, "dragon", "The Dragon wins every trick it is in.", i)
+    return _usual_winner(cards, trump)
+
+
+def _usual_winner(cards: Sequence[Card], trump: str | None) -> TrickResult:
+    kinds = [c.kind for c in cards]
+    if WIZARD in kinds:
+        i = kinds.index(WIZARD)
+        return TrickResult(i, "first-wizard", "The first Wizard played wins the trick.", i)
+    coloured = [i for i, c in enumerate(cards) if c.colour is not None]
+    if trump is not None:
+        trumps = [i for i in coloured if cards[i].colour == trump]
+        if trumps:
+            i = max(trumps, key=lambda j: cards[j].value)
+            return TrickResult(i, "highest-trump",
+                               f"{cards[i]} wins: it is the highest trump ({COLOUR_NAMES[trump]}).", i)
+    if coloured:
+        led = cards[coloured[0]].colour
+        i = max((j for j in coloured if cards[j].colour == led), key=lambda j: cards[j].value)
+        no_trump = "" if trump is None else ", and no trump was played"
+        return TrickResult(i, "highest-led",
+                           f"{cards[i]} wins: it is the highest {COLOUR_NAMES[led]} card, "  # type: ignore[index]
+                           f"the colour led{no_trump}.", i)
+    if JESTER in kinds:
+        i = kinds.index(JESTER)
+        return TrickResult(i, "first-jester", "Only Jesters were played, so the first Jester wins.", i)
+    # Only Fairy / Bomb / Dragon cards: handled by the caller; no usual winner.
+    return TrickResult(None, "none", "No card can win this trick by the usual rules.", 0)
+
+
+def trick_winner(trick: Iterable[Card | str] | str, trump: str | None = None,
+                 rules: str | Ruleset = "classic") -> int | None:
+    """Index (in play order) of the card that wins ``trick``; ``None`` if the Bomb is in it.
+
+    >>> trick_winner(["J", "R3", "W", "R13"], trump="R")
+    2
+    """
+    return explain_trick(trick, trump, rules).winner
+
+
+# -- scoring and schedules ---------------------------------------------------
+def score_round(bid: int, won: int, rules: str | Ruleset = "classic") -> int:
+    """Points for one round.
+
+    Classic: exact bid scores 20 + 10 per trick, otherwise -10 per trick off.
+    Junior: exact prediction scores one point per trick (1 for a correct zero), otherwise 0.
+
+    >>> score_round(3, 1), score_round(0, 0, rules="junior")
+    (-20, 1)
+    """
+    ruleset = get_ruleset(rules)
+    for label, n in (("bid", bid), ("tricks won", won)):
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise BidError(f"The {label} must be a whole number of tricks (0 or more), not {n!r}.")
+    return ruleset.score(bid, won)
+
+
+def round_sizes(players: int, rules: str | Ruleset = "classic", schedule: str | None = None) -> list[int]:
+    """Cards dealt to each player in each round.
+
+    >>> round_sizes(6, rules="junior")
+    [1, 2, 3, 4, 5, 6]
+    >>> round_sizes(4, schedule="tournament")
+    [2, 4, 6, 8, 10, 11, 12, 13, 14, 15]
+    """
+    ruleset = get_ruleset(rules)
+    if schedule is not None:
+        ruleset = ruleset.with_options(schedule=schedule)
+    return ruleset.round_sizes(players)
+
+
+# -- bids ----------------------------------------------------------------------
+def check_bid(bid: int, hand_size: int, previous_bids: Sequence[int] = (), *, players: int,
+              rules: str | Ruleset = "classic", dealer_leads_alone: bool = False) -> None:
+    """Raise :class:`BidError` unless ``bid`` is allowed.
+
+    ``previous_bids`` are the bids already made this round; the bidder is last
+    when ``len(previous_bids) == players - 1``.  ``dealer_leads_alone`` matters
+    only for the Canadian rule (the last bidder is the dealer).
+    """
+    ruleset = get_ruleset(rules)
+    if not isinstance(bid, int) or isinstance(bid, bool):
+        raise BidError(f"A bid is a whole number of tricks, not {bid!r}.")
+    if not 0 <= bid <= hand_size:
+        raise BidError(f"Bid between 0 and {hand_size}: this round has {hand_size} "
+                       f"trick{'s' if hand_size != 1 else ''}, so {bid} is not possible.")
+    last = len(previous_bids) == players - 1
+    total = sum(previous_bids) + bid
+    if not last or total != hand_size:
+        return
+    if ruleset.bid_rule == "plus-minus-one":
+        raise BidError(f"The bids would add up to {hand_size}, the tricks in this round: "
+                       "bid something else.")
+    if ruleset.bid_rule == "canadian" and dealer_leads_alone and bid != 0:
+        raise BidError(f"The bids would add up to {hand_size}, the tricks in this round, and the "
+                       "dealer leads the score (Canadian rule): bid something else, or 0.")
+
+
+def allowed_bids(hand_size: int, previous_bids: Sequence[int] = (), *, players: int,
+                 rules: str | Ruleset = "classic", dealer_leads_alone: bool = False) -> list[int]:
+    """Every bid :func:`check_bid` accepts, smallest first."""
+    ok = []
+    for bid in range(hand_size + 1):
+        try:
+            check_bid(bid, hand_size, previous_bids, players=players, rules=rules,
+                      dealer_leads_alone=dealer_leads_alone)
+        except WizardError:
+            continue
+        ok.append(bid)
+    return ok

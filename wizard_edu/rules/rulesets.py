@@ -1,0 +1,195 @@
+"""Rulesets: which deck, how many rounds, how rounds score, and which variants are on.
+
+A :class:`Ruleset` is a small frozen value.  The three editions are registered
+by name (``"junior"``, ``"classic"``, ``"anniversary"``); variants are options
+layered on top (``get_ruleset("classic", bid_rule="canadian")``), so adding a
+variant never touches the trick rules in :mod:`wizard_edu.rules.core`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from ..cards import SPECIAL_KINDS, Cards, make_deck
+from ..errors import PlayerCountError, UnknownRulesetError
+
+BIDDING_STYLES = ("open", "hidden", "secret")
+BID_RULES = (None, "canadian", "plus-minus-one")
+SCHEDULES = ("standard", "tournament")
+
+#: Tournament quick reference: cards dealt in each of the 10 hands.
+TOURNAMENT_SCHEDULE: dict[int, list[int]] = {
+    6: list(range(1, 11)),
+    5: [2, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    4: [2, 4, 6, 8, 10, 11, 12, 13, 14, 15],
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything that differs between editions and variants.
+
+    Attributes:
+        name: ``"junior"``, ``"classic"`` or ``"anniversary"``.
+        ranks: highest number card (8 in Junior, 13 otherwise).
+        wizards, jesters: how many of each the deck holds.
+        specials: the Anniversary special cards in the deck.
+        scoring: ``"junior"`` (chips, never lost) or ``"classic"`` (20 + 10 a trick, -10 a trick off).
+        schedule: ``"standard"`` or ``"tournament"`` (10 hands, 4-6 players).
+        bidding: ``"open"`` (in turn), ``"hidden"`` (all at once, then shown)
+            or ``"secret"`` (hidden until the round is scored).
+        bid_rule: ``None``, ``"canadian"`` or ``"plus-minus-one"``.
+        clairvoyance: in round 1 everyone sees every card but their own.
+        monochrome: the Monochrome variant (3-4 players, own coloured piles, no trump).
+    """
+
+    name: str
+    ranks: int
+    wizards: int
+    jesters: int
+    specials: tuple[str, ...] = ()
+    scoring: str = "classic"
+    schedule: str = "standard"
+    bidding: str = "open"
+    bid_rule: str | None = None
+    clairvoyance: bool = False
+    monochrome: bool = False
+
+    # -- the deck ----------------------------------------------------------
+    def deck(self) -> Cards:
+        """A fresh, ordered deck for this ruleset."""
+        return make_deck(self.ranks, self.wizards, self.jesters, self.specials)
+
+    @property
+    def deck_size(self) -> int:
+        return 4 * self.ranks + self.wizards + self.jesters + len(self.specials)
+
+    @property
+    def title(self) -> str:
+        """A human title, e.g. ``'Classic Wizard (Canadian rule)'``."""
+        base = {"junior": "Wizard Junior", "classic": "Classic Wizard",
+                "anniversary": "Wizard Anniversary"}.get(self.name, self.name)
+        defaults = {"schedule": "standard", "bidding": "open", "bid_rule": None,
+                    "clairvoyance": False, "monochrome": False}
+        extras = [(k if v is True else f"{v} bidding" if k == "bidding" else str(v))
+                  for k, v in self.options().items() if v != defaults[k]]
+        return f"{base} ({', '.join(extras)})" if extras else base
+
+    # -- players and rounds ------------------------------------------------
+    def check_players(self, players: int) -> None:
+        """Raise :class:`PlayerCountError` unless this many can play."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise PlayerCountError(f"The number of players must be a whole number, not {players!r}.")
+        if not 3 <= players <= 6:
+            raise PlayerCountError(f"Wizard is played by 3 to 6 players, not {players}.")
+        if self.monochrome and players > 4:
+            raise PlayerCountError(f"Monochrome is for 3 or 4 players, not {players}.")
+        if self.schedule == "tournament" and players not in TOURNAMENT_SCHEDULE:
+            raise PlayerCountError(
+                "The tournament schedule is set for 4, 5 or 6 players; "
+                f"with {players} players use the standard schedule."
+            )
+
+    def round_sizes(self, players: int) -> list[int]:
+        """Cards dealt to each player in each round."""
+        self.check_players(players)
+        if self.monochrome:
+            return list(range(4, 16))
+        if self.schedule == "tournament":
+            return list(TOURNAMENT_SCHEDULE[players])
+        if self.name == "junior":
+            return list(range(1, {3: 8, 4: 8, 5: 7, 6: 6}[players] + 1))
+        # Classic and Anniversary: as many rounds as a 60-card deck allows.
+        return list(range(1, 60 // players + 1))
+
+    # -- scoring -----------------------------------------------------------
+    def score(self, bid: int, won: int) -> int:
+        """Points for one round (see :func:`wizard_edu.rules.core.score_round`)."""
+        if self.scoring == "junior":
+            if bid != won:
+                return 0
+            return max(bid, 1)
+        if bid == won:
+            return 20 + 10 * won
+        return -10 * abs(bid - won)
+
+    # -- options -----------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """The variant options (everything that is not the edition itself)."""
+        return {k: getattr(self, k) for k in OPTION_NAMES}
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """A copy with variant options changed; unknown or bad options are a clear error."""
+        for key, value in options.items():
+            _check_option(key, value)
+        return replace(self, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly description (used in save files)."""
+        data = asdict(self)
+        data["specials"] = list(self.specials)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        base = get_ruleset(data["name"])
+        opts = {k: data[k] for k in OPTION_NAMES if k in data}
+        return base.with_options(**opts)
+
+
+OPTION_NAMES = ("schedule", "bidding", "bid_rule", "clairvoyance", "monochrome")
+
+_ALLOWED = {
+    "schedule": SCHEDULES,
+    "bidding": BIDDING_STYLES,
+    "bid_rule": BID_RULES,
+    "clairvoyance": (True, False),
+    "monochrome": (True, False),
+}
+
+
+def _check_option(key: str, value: Any) -> None:
+    if key not in _ALLOWED:
+        raise UnknownRulesetError(
+            f"{key!r} is not a rules option. Options are: {', '.join(OPTION_NAMES)}."
+        )
+    allowed = _ALLOWED[key]
+    if isinstance(allowed[0], bool):
+        ok = isinstance(value, bool)
+    else:
+        ok = not isinstance(value, bool) and value in allowed
+    if not ok:
+        choices = ", ".join(repr(v) for v in allowed)
+        raise UnknownRulesetError(f"{value!r} is not a choice for {key}: choose {choices}.")
+
+
+JUNIOR = Ruleset("junior", ranks=8, wizards=2, jesters=2, scoring="junior")
+CLASSIC = Ruleset("classic", ranks=13, wizards=4, jesters=4, scoring="classic")
+ANNIVERSARY = Ruleset("anniversary", ranks=13, wizards=4, jesters=4,
+                      specials=SPECIAL_KINDS, scoring="classic")
+
+#: The editions, by name.
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (JUNIOR, CLASSIC, ANNIVERSARY)}
+
+
+def get_ruleset(rules: str | Ruleset = "classic", **options: Any) -> Ruleset:
+    """Look a ruleset up by name (any case), optionally with variant options.
+
+    >>> get_ruleset("Junior").deck_size
+    36
+    >>> get_ruleset("classic", bid_rule="plus-minus-one").title
+    'Classic Wizard (plus-minus-one)'
+    """
+    if isinstance(rules, Ruleset):
+        ruleset = rules
+    elif isinstance(rules, str) and rules.strip().lower() in RULESETS:
+        ruleset = RULESETS[rules.strip().lower()]
+    else:
+        names = ", ".join(repr(n) for n in RULESETS)
+        raise UnknownRulesetError(f"There are no rules called {rules!r}. Choose one of {names}.")
+    return ruleset.with_options(**options) if options else ruleset
+
+
+__all__ = ["Ruleset", "RULESETS", "get_ruleset", "JUNIOR", "CLASSIC", "ANNIVERSARY",
+           "TOURNAMENT_SCHEDULE"]
