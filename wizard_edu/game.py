@@ -9,6 +9,41 @@ Every action is checked first; a refused action raises a
 Randomness comes only from the seed: round ``r`` is shuffled by a generator
 seeded with ``(seed, r)``, so the seed plus the list of actions replays a game
 exactly, which is also how save files work (:meth:`Game.to_json`).
+
+Phases and the actions they take (``game.phase``, ``game.to_move``):
+
+``"werewolf"`` (Anniversary)
+    The Werewolf's holder has already swapped it for the turned-up card (the
+    swap is compulsory; :attr:`Game.werewolf_swap` says who took which card)
+    and now names the trump: ``Action("werewolf", "R")`` or
+    ``Action("werewolf", None)`` for no trump.  Comes before ``"trump"`` and
+    replaces it.
+``"trump"``
+    The dealer names a colour after a Wizard (Anniversary: Dragon, Werewolf,
+    Juggler or Cloud) was turned up: ``Action("trump", "R")``.
+``"bid"``
+    In turn from the dealer's left: ``Action("bid", 2)``.  Hidden and secret
+    bids are entered in the same order; :meth:`Game.view` hides them.
+``"play"``
+    ``Action("play", Card)``.  A Juggler or Cloud is played with the colour its
+    player names: ``Action("play", Card.parse("Juggler:R"))`` (``legal_actions``
+    lists the four colours).  Clairvoyance, round 1: a player cannot see their
+    own card, so their view offers ``Action("play", None)``, "play the card I
+    cannot see" (the history records the real card).
+``"pass"`` (Anniversary)
+    After a trick with the Juggler, unless it was the round's last, every
+    player in turn from the dealer's left chooses one card to pass face down
+    to the left: ``Action("pass", Card)``.  The cards move together once all
+    have chosen; until then a view shows only the player's own choice.
+``"cloud"`` (Anniversary)
+    At the end of the round, whoever won the trick with the Cloud changes their
+    bid before scoring: ``Action("cloud", 1)`` or ``Action("cloud", -1)``
+    (never below 0).
+``"over"``
+    The game is over.
+
+Monochrome deals from each player's private pile (:meth:`Ruleset.piles`,
+kept in :attr:`Game.piles`); there is no trump card.
 """
 
 from __future__ import annotations
@@ -19,7 +54,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import COLOUR_NAMES, COLOURS, Card, Cards, sorted_hand
+from .cards import CLOUD as CLOUD_CARD
+from .cards import COLOUR_NAMES, COLOURS, JUGGLER, NAMED_COLOUR_KINDS, Card, Cards, sorted_hand
+from .cards import WEREWOLF as WEREWOLF_CARD
 from .errors import (
     BidError,
     IllegalPlayError,
@@ -36,6 +73,7 @@ from .rules.core import (
     check_bid,
     check_play,
     check_trump,
+    cloud_changes,
     explain_trick,
     legal_plays,
     trump_from_card,
@@ -50,17 +88,36 @@ TRUMP = "trump"      # the dealer chooses a trump colour (a Wizard was turned up
 BID = "bid"
 PLAY = "play"
 OVER = "over"
+WEREWOLF = "werewolf"  # Anniversary: the Werewolf's holder names the trump (after the swap)
+PASS = "pass"          # Anniversary: after a Juggler trick everyone passes a card to the left
+CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1 or -1
+
+#: The action kind each phase expects.
+PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play", PASS: "pass",
+                 CLOUD: "cloud"}
 
 
 @dataclass(frozen=True)
 class Action:
-    """One thing a player does: ``Action("bid", 2)``, ``Action("play", Card)``, ``Action("trump", "R")``."""
+    """One thing a player does: ``Action("bid", 2)``, ``Action("play", Card)``, ``Action("trump", "R")``.
+
+    Anniversary and variant actions: ``Action("werewolf", "R" or None)``,
+    ``Action("pass", Card)``, ``Action("cloud", 1 or -1)`` and, for an unseen
+    card under Clairvoyance, ``Action("play", None)``.
+    """
 
     kind: str
     value: Any = None
 
     def __str__(self) -> str:
-        value = "no trump" if self.kind == "trump" and self.value is None else self.value
+        if self.kind in ("trump", "werewolf") and self.value is None:
+            value = "no trump"
+        elif self.kind == "play" and self.value is None:
+            value = "the unseen card"
+        elif self.kind == "cloud" and isinstance(self.value, int):
+            value = f"{self.value:+d}"
+        else:
+            value = self.value
         return f"{self.kind} {value}"
 
     def to_json(self) -> list:
@@ -70,7 +127,7 @@ class Action:
     @classmethod
     def from_json(cls, data: list) -> Action:
         kind, value = data
-        if kind == "play":
+        if kind in ("play", "pass") and value is not None:
             value = Card.parse(value)
         return cls(kind, value)
 
@@ -115,6 +172,12 @@ class RoundRecord:
     won: tuple[int, ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    #: Anniversary: ``(seat, card)`` when a Werewolf holder took the turned-up card (``trump_card`` is
+    #: then the Werewolf that lay on the stack).
+    werewolf: tuple[int, Card] | None = None
+    #: Anniversary: ``(seat, +1 or -1)`` when the Cloud's holder changed their bid; ``bids`` are the
+    #: bids as scored (after the change), so ``points`` always follow from ``bids`` and ``won``.
+    cloud: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +206,17 @@ class SeatView:
     hand_counts: tuple[int, ...]
     rounds: tuple[RoundRecord, ...] = ()
     visible_hands: dict[int, Cards] = field(default_factory=dict)
+    #: Clairvoyance, round 1: this player cannot see their own hand (``hand`` is empty,
+    #: ``hand_counts`` still gives its size, ``legal`` offers ``Action("play", None)``).
+    hand_hidden: bool = False
+    #: Anniversary: ``(seat, card)`` if the Werewolf's holder took the turned-up card this round.
+    werewolf_swap: tuple[int, Card] | None = None
+    #: Anniversary pass phase: the card this player has chosen to pass, while others still choose.
+    pending_pass: Card | None = None
+    #: Anniversary: this round's passes as seen by this player: ``(card given, card received)``.
+    passes: tuple[tuple[Card, Card], ...] = ()
+    #: Monochrome: cards left in each player's private pile.
+    pile_counts: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -158,7 +232,8 @@ class SeatView:
 
     @property
     def legal_cards(self) -> Cards:
-        return Cards(a.value for a in self.legal if a.kind == "play")
+        """Cards this player may play (not the unseen card of Clairvoyance: see ``hand_hidden``)."""
+        return Cards(a.value for a in self.legal if a.kind == "play" and a.value is not None)
 
     @property
     def legal_bids(self) -> list[int]:
@@ -231,6 +306,12 @@ class Game:
             return (self.dealer + 1 + len(self._bid_order_done)) % self.players
         if self.phase == PLAY:
             return (self.leader + len(self.trick)) % self.players
+        if self.phase == WEREWOLF:
+            return self.werewolf_swap[0]  # type: ignore[index]
+        if self.phase == PASS:
+            return next(s for s in self._pass_order() if self._pending_passes[s] is None)
+        if self.phase == CLOUD:
+            return self._cloud_seat
         return None
 
     @property
@@ -261,9 +342,19 @@ class Game:
             hand = self.hands[self.to_move]  # type: ignore[index]
             seen: list[Card] = []
             for card in legal_plays(hand, self.trick_cards, self.ruleset):
-                if card not in seen:
-                    seen.append(card)
+                # A Juggler or Cloud is played in the colour its player names: one action per colour.
+                named = [card.with_colour(c) for c in COLOURS] if card.kind in NAMED_COLOUR_KINDS else [card]
+                for option in named:
+                    if option not in seen:
+                        seen.append(option)
             return [Action("play", c) for c in seen]
+        if self.phase == WEREWOLF:
+            return [Action("werewolf", c) for c in COLOURS] + [Action("werewolf", None)]
+        if self.phase == PASS:
+            hand = self.hands[self.to_move]  # type: ignore[index]
+            return [Action("pass", c) for c in dict.fromkeys(hand)]
+        if self.phase == CLOUD:
+            return [Action("cloud", c) for c in cloud_changes(self.bids[self._cloud_seat])]  # type: ignore[arg-type]
         return []
 
     def _allowed_bids(self) -> list[int]:
@@ -284,12 +375,12 @@ class Game:
             raise WrongPhaseError("The game is over: start a new game to play again.")
         if seat is not None and seat != mover:
             raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")  # type: ignore[index]
-        handler = {TRUMP: self._apply_trump, BID: self._apply_bid, PLAY: self._apply_play}[self.phase]
-        expected = {TRUMP: "trump", BID: "bid", PLAY: "play"}[self.phase]
-        if action.kind != expected:
+        handler = {TRUMP: self._apply_trump, BID: self._apply_bid, PLAY: self._apply_play,
+                   WEREWOLF: self._apply_werewolf, PASS: self._apply_pass, CLOUD: self._apply_cloud}[self.phase]
+        if action.kind != PHASE_ACTIONS[self.phase]:
             raise WrongPhaseError(self._phase_hint(action.kind))
-        handler(mover, action)  # type: ignore[arg-type]
-        self.history.append((mover, action))  # type: ignore[arg-type]
+        recorded = handler(mover, action)  # type: ignore[arg-type]
+        self.history.append((mover, recorded or action))  # type: ignore[arg-type]
 
     def bid(self, n: int, seat: int | None = None) -> None:
         """The player to move bids ``n`` tricks."""
@@ -303,20 +394,75 @@ class Game:
         """The dealer names the trump colour after a Wizard was turned up."""
         self.apply(Action("trump", colour), seat)
 
+    def name_trump(self, colour: str | None, seat: int | None = None) -> None:
+        """Anniversary: the Werewolf's holder names the trump colour (``None``: no trump)."""
+        self.apply(Action("werewolf", colour), seat)
+
+    def pass_card(self, card: Card | str, seat: int | None = None) -> None:
+        """Anniversary: the player to move chooses the card they pass to the left after a Juggler trick."""
+        self.apply(Action("pass", Card.parse(card)), seat)
+
+    def change_bid(self, change: int, seat: int | None = None) -> None:
+        """Anniversary: the Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
+        self.apply(Action("cloud", change), seat)
+
     def _name(self, seat: int) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < self.players else f"seat {seat!r}"
 
     def _phase_hint(self, kind: str) -> str:
+        who = self.names[self.to_move] if self.to_move is not None else ""  # type: ignore[index]
         now = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
-               BID: "players are bidding", PLAY: "players are playing cards"}[self.phase]
+               BID: "players are bidding", PLAY: "players are playing cards",
+               WEREWOLF: f"{who} holds the Werewolf and is naming the trump",
+               PASS: "players are choosing a card to pass to the left",
+               CLOUD: f"{who} won the Cloud and is changing their bid"}[self.phase]
         return f"You cannot {kind} now: {now}."
 
     def _apply_trump(self, seat: int, action: Action) -> None:
         colour = check_trump(action.value)
         if colour is None:
-            raise TrumpError("A Wizard was turned up: the dealer must choose a colour (R, G, B or Y).")
+            name = self.trump_card.name if self.trump_card is not None else "Wizard"
+            raise TrumpError(f"A {name} was turned up: the dealer must choose a colour (R, G, B or Y).")
         self.trump = colour
         self.phase = BID
+
+    def _apply_werewolf(self, seat: int, action: Action) -> None:
+        self.trump = check_trump(action.value)
+        self.phase = BID
+
+    def _apply_pass(self, seat: int, action: Action) -> Action:
+        card = Card.parse(action.value) if action.value is not None else None
+        if card is None or card not in self.hands[seat]:
+            raise IllegalPlayError(f"Pass one card from your hand: you do not hold {card}. "
+                                   f"Your hand: {self.hands[seat]}.")
+        self._pending_passes[seat] = card
+        if all(c is not None for c in self._pending_passes):
+            # Everybody has chosen: the cards move to the left together.
+            given = tuple(self._pending_passes)
+            for s, c in enumerate(given):
+                self.hands[s].remove(c)  # type: ignore[arg-type]
+            for s, c in enumerate(given):
+                left = (s + 1) % self.players
+                self.hands[left] = sorted_hand([*self.hands[left], c])
+            self.passes.append(given)  # type: ignore[arg-type]
+            self._pending_passes = [None] * self.players
+            self.phase = PLAY
+        return Action("pass", card)
+
+    def _apply_cloud(self, seat: int, action: Action) -> None:
+        change = action.value
+        allowed = cloud_changes(self.bids[seat])  # type: ignore[arg-type]
+        if change not in allowed or isinstance(change, bool) or not isinstance(change, int):
+            if change == -1:
+                raise BidError("A bid cannot go below 0: with a bid of 0 the Cloud can only add 1.")
+            raise BidError(f"The Cloud changes a bid by +1 or -1, not {change!r}.")
+        self.bids[seat] += change  # type: ignore[operator]
+        self.cloud = (seat, change)
+        self._finish_round()
+
+    def _pass_order(self) -> list[int]:
+        """Who chooses a card to pass first: from the dealer's left, like bidding."""
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
 
     def _apply_bid(self, seat: int, action: Action) -> None:
         check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
@@ -325,13 +471,27 @@ class Game:
         if all(b is not None for b in self.bids):
             self.phase = PLAY
 
-    def _apply_play(self, seat: int, action: Action) -> None:
-        card = Card.parse(action.value)
+    def _apply_play(self, seat: int, action: Action) -> Action:
+        if action.value is None:
+            card = self._unseen_card(seat)
+        else:
+            card = Card.parse(action.value)
         check_play(self.hands[seat], self.trick_cards, card, self.ruleset)
         self.hands[seat].remove(card.unnamed)
         self.trick.append((seat, card))
         if len(self.trick) == self.players:
             self._finish_trick()
+        return Action("play", card)
+
+    def _unseen_card(self, seat: int) -> Card:
+        """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
+        hand = self.hands[seat]
+        if not self.hand_hidden(seat) or len(hand) != 1:
+            raise IllegalPlayError("Say which card to play, like play('R7').")
+        if hand[0].kind in NAMED_COLOUR_KINDS:
+            name = hand[0].kind.capitalize()
+            raise IllegalPlayError(f"Your card is the {name}: say its colour, like play('{name}:R').")
+        return hand[0]
 
     def _finish_trick(self) -> None:
         result = explain_trick(self.trick_cards, self.trump, self.ruleset)
@@ -341,14 +501,30 @@ class Game:
             self.won[record.winner_seat] += 1
         self.leader = self.trick[result.leader_next][0]
         self.trick = []
-        if not any(self.hands):
-            self._finish_round()
+        if any(self.hands):
+            if any(c.kind == JUGGLER for c in record.cards):
+                self.phase = PASS  # a Juggler trick that was not the round's last
+            return
+        holder = self.cloud_holder()
+        if holder is not None:
+            self._cloud_seat = holder
+            self.phase = CLOUD
+            return
+        self._finish_round()
+
+    def cloud_holder(self) -> int | None:
+        """Anniversary: the seat that won the trick holding the Cloud this round (``None`` if nobody)."""
+        for record in self.tricks:
+            if any(c.kind == CLOUD_CARD for c in record.cards):
+                return record.winner_seat
+        return None
 
     def _finish_round(self) -> None:
         points = tuple(self.ruleset.score(b, w) for b, w in zip(self.bids, self.won))  # type: ignore[arg-type]
         totals = tuple(t + p for t, p in zip(self.scores, points))
         self.rounds.append(RoundRecord(self.round_number, self.dealer, self.hand_size, self.trump_card,
-                                       self.trump, tuple(self.bids), tuple(self.won), points, totals))  # type: ignore[arg-type]
+                                       self.trump, tuple(self.bids), tuple(self.won), points, totals,  # type: ignore[arg-type]
+                                       werewolf=self.werewolf_swap, cloud=self.cloud))
         if self.round_index + 1 < len(self.round_sizes):
             self._start_round(self.round_index + 1)
         else:
@@ -362,14 +538,24 @@ class Game:
     def _start_round(self, index: int) -> None:
         self.round_index = index
         n = self.round_sizes[index]
-        deck = self.ruleset.deck()
-        self.round_rng(index).shuffle(deck)
-        # Deal from the dealer's left; the hand of seat s is the s-th slice.
         self.hands: list[Cards] = [Cards() for _ in range(self.players)]
-        for i in range(self.players):
-            seat = (self.dealer + 1 + i) % self.players
-            self.hands[seat] = sorted_hand(deck[i * n:(i + 1) * n])
-        self.stock: Cards = Cards(deck[self.players * n:])
+        #: Monochrome: what is left of each player's private pile this round.
+        self.piles: list[Cards] = []
+        if self.ruleset.monochrome:
+            rng = self.round_rng(index)
+            for seat, pile in enumerate(self.ruleset.piles(self.players)):
+                rng.shuffle(pile)
+                self.hands[seat] = sorted_hand(pile[:n])
+                self.piles.append(Cards(pile[n:]))
+            self.stock: Cards = Cards()
+        else:
+            deck = self.ruleset.deck()
+            self.round_rng(index).shuffle(deck)
+            # Deal from the dealer's left; the hand of seat s is the s-th slice.
+            for i in range(self.players):
+                seat = (self.dealer + 1 + i) % self.players
+                self.hands[seat] = sorted_hand(deck[i * n:(i + 1) * n])
+            self.stock = Cards(deck[self.players * n:])
         self.trump_card: Card | None = self.stock[0] if self.stock else None
         found = trump_from_card(self.trump_card, self.ruleset)
         self.trump: str | None = None if found == DEALER_CHOOSES else found
@@ -378,24 +564,61 @@ class Game:
         self.leader: int = (self.dealer + 1) % self.players
         self.trick: list[tuple[int, Card]] = []
         self.tricks: list[TrickRecord] = []
+        #: Anniversary: ``(seat, card)`` when the Werewolf's holder took the turned-up card.
+        self.werewolf_swap: tuple[int, Card] | None = None
+        #: Anniversary: the passes made this round; ``passes[k][s]`` is the card seat ``s`` gave to its left.
+        self.passes: list[tuple[Card, ...]] = []
+        self._pending_passes: list[Card | None] = [None] * self.players
+        #: Anniversary: ``(seat, change)`` once the Cloud's holder has changed their bid.
+        self.cloud: tuple[int, int] | None = None
+        self._cloud_seat: int | None = None
         self.phase = TRUMP if found == DEALER_CHOOSES else BID
+        werewolf = Card(WEREWOLF_CARD)
+        holder = next((s for s, h in enumerate(self.hands) if werewolf in h), None)
+        if holder is not None and self.trump_card is not None:
+            # The swap is compulsory: the holder takes the turned-up card, the Werewolf lies on the stack.
+            self.hands[holder].remove(werewolf)
+            self.hands[holder] = sorted_hand([*self.hands[holder], self.trump_card])
+            self.werewolf_swap = (holder, self.trump_card)
+            self.stock[0] = werewolf
+            self.trump_card = werewolf
+            self.trump = None
+            self.phase = WEREWOLF
 
     # -- views -------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
         """What the player in ``seat`` may see now."""
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise WizardError(f"There is no seat {seat!r}: seats go from 0 to {self.players - 1}.")
+        hidden = self.hand_hidden(seat)
         return SeatView(
             seat=seat, names=self.names, ruleset=self.ruleset, round_number=self.round_number,
             rounds_total=len(self.round_sizes), hand_size=self.hand_size, dealer=self.dealer,
-            phase=self.phase, to_move=self.to_move, hand=Cards(self.hands[seat]),
+            phase=self.phase, to_move=self.to_move, hand=Cards() if hidden else Cards(self.hands[seat]),
             trump_card=self.trump_card, trump=self.trump, bids=self.visible_bids(seat),
-            tricks_won=tuple(self.won), leader=self.leader if self.phase == PLAY else None,
+            tricks_won=tuple(self.won), leader=self.leader if self.phase in (PLAY, PASS) else None,
             trick=tuple(self.trick), tricks=tuple(self.tricks), scores=tuple(self.scores),
-            legal=tuple(self.legal_actions()) if self.to_move == seat else (),
+            legal=self._view_legal(seat, hidden),
             hand_counts=tuple(len(h) for h in self.hands), rounds=tuple(self.rounds),
-            visible_hands=self.visible_hands(seat),
+            visible_hands=self.visible_hands(seat), hand_hidden=hidden, werewolf_swap=self.werewolf_swap,
+            pending_pass=self._pending_passes[seat],
+            passes=tuple((given[seat], given[(seat - 1) % self.players]) for given in self.passes),
+            pile_counts=tuple(len(p) for p in self.piles),
         )
+
+    def _view_legal(self, seat: int, hidden: bool) -> tuple[Action, ...]:
+        if self.to_move != seat:
+            return ()
+        actions = self.legal_actions()
+        if hidden and self.phase == PLAY and all(a.value.kind not in NAMED_COLOUR_KINDS for a in actions):
+            # The player cannot see their card: they may only play it, unseen.  (A Juggler or
+            # Cloud is seen as it is played, since its player must name its colour.)
+            return (Action("play", None),)
+        return tuple(actions)
+
+    def hand_hidden(self, seat: int) -> bool:
+        """True when ``seat`` may not see their own hand (Clairvoyance, round 1)."""
+        return self.ruleset.clairvoyance and self.round_index == 0 and self.phase != OVER
 
     def visible_bids(self, seat: int) -> tuple[int | None, ...]:
         """Bids as ``seat`` sees them: hidden bids show once all are in; secret ones at scoring."""
@@ -472,13 +695,25 @@ class Game:
         who = self.names[self.to_move]  # type: ignore[index]
         trump = f"trump {COLOUR_NAMES[self.trump]}" if self.trump else "no trump"
         if self.phase == TRUMP:
-            return f"Round {self.round_number}: a Wizard was turned up, {who} (dealer) chooses trump."
+            name = self.trump_card.name if self.trump_card is not None else "Wizard"
+            return f"Round {self.round_number}: a {name} was turned up, {who} (dealer) chooses trump."
+        if self.phase == WEREWOLF:
+            took = self.werewolf_swap[1].name  # type: ignore[index]
+            return (f"Round {self.round_number}: {who} holds the Werewolf, takes the turned-up {took} "
+                    "and names the trump.")
+        if self.phase == PASS:
+            return (f"Round {self.round_number}: after the Juggler's trick everyone passes one card "
+                    f"to the left; {who} chooses.")
+        if self.phase == CLOUD:
+            return f"Round {self.round_number}: {who} won the Cloud and changes their bid by +1 or -1."
         verb = "bid" if self.phase == BID else "play"
-        return f"Round {self.round_number} ({self.hand_size} cards, {trump}): {who} to {verb}."
+        cards = f"{self.hand_size} card{'s' if self.hand_size != 1 else ''}"
+        return f"Round {self.round_number} ({cards}, {trump}): {who} to {verb}."
 
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.title}, {self.players} players, seed {self.seed}: {self.status()}>"
 
 
 __all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "bid", "play",
-           "TRUMP", "BID", "PLAY", "OVER", "BidError", "IllegalPlayError"]
+           "TRUMP", "BID", "PLAY", "OVER", "WEREWOLF", "PASS", "CLOUD", "PHASE_ACTIONS",
+           "BidError", "IllegalPlayError"]

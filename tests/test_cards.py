@@ -1,0 +1,103 @@
+"""Cards, card text, decks and how cards look."""
+
+import pytest
+
+from wizard_edu import Card, CardTextError, WizardError, anniversary_deck, cards, classic_deck, junior_deck
+from wizard_edu.display import card_html, cards_html, get_theme, set_theme
+from wizard_edu.errors import UnknownRulesetError
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("R7", "R7"), ("g13", "G13"), ("  b1 ", "B1"), ("Y8", "Y8"), ("w", "W"), ("J", "J"),
+    ("F", "J"), ("f", "J"), ("dragon", "Dragon"), ("JUGGLER:r", "Juggler:R"), ("Cloud:B", "Cloud:B"),
+])
+def test_parse_and_canonical_text(text, canonical):
+    card = Card.parse(text)
+    assert str(card) == canonical
+    assert Card.parse(str(card)) == card
+
+
+def test_every_deck_card_round_trips_through_text():
+    for card in anniversary_deck():
+        assert Card.parse(str(card)) == card
+
+
+@pytest.mark.parametrize("text", ["R14", "R0", "P3", "", "7", "RR", "Wizard", "G 1 3", "Juggler:P"])
+def test_bad_card_text_is_a_clear_error_naming_the_text(text):
+    with pytest.raises(CardTextError) as info:
+        Card.parse(text)
+    assert isinstance(info.value, ValueError)
+    assert repr(text.strip()) in str(info.value) or text == "Juggler:P"
+
+
+def test_non_text_is_rejected():
+    with pytest.raises(WizardError):
+        Card.parse(7)  # type: ignore[arg-type]
+
+
+def test_junior_deck_has_36_cards():
+    deck = junior_deck()
+    assert len(deck) == 36
+    assert sum(c.is_wizard for c in deck) == 2 and sum(c.is_jester for c in deck) == 2
+    assert {c.rank for c in deck if c.is_number} == set(range(1, 9))
+    assert {c.colour for c in deck if c.is_number} == {"R", "G", "B", "Y"}
+
+
+def test_classic_deck_has_60_cards():
+    deck = classic_deck()
+    assert len(deck) == 60
+    assert sum(c.is_wizard for c in deck) == 4 and sum(c.is_jester for c in deck) == 4
+    assert len({str(c) for c in deck if c.is_number}) == 52
+
+
+def test_anniversary_deck_adds_six_special_cards():
+    deck = anniversary_deck()
+    assert len(deck) == 66
+    assert sorted(str(c) for c in deck if c.is_special) == sorted(
+        ["Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud"])
+
+
+def test_cards_helper_reads_lists_and_prints_back():
+    hand = cards("r7, g13  w f")
+    assert str(hand) == "R7 G13 W J"
+    assert cards(["R7", Card.parse("W")]) == cards("R7 W")
+
+
+def test_card_html_shows_colour_and_a_letter_or_symbol():
+    html = Card.parse("R7")._repr_html_()
+    assert "7" in html and "\u25b2" in html and "#D55E00" in html
+    assert 'title="red 7"' in html
+    # Every colour has its own symbol, so colours differ by shape too.
+    symbols = {card_html(Card.parse(f"{c}5")).split("</span><span>")[1][:1] for c in "RGBY"}
+    assert len(symbols) == 4
+
+
+def test_hand_html_contains_every_card():
+    html = cards("R7 W J")._repr_html_()
+    assert html.count('class="wizard-card"') == 3
+
+
+def test_themes_change_labels_only():
+    ace = Card.parse("R13")
+    assert get_theme("us").card_label(ace) == "A"
+    assert get_theme("us").card_label(Card.parse("R1")) == "2"
+    assert get_theme("amigo").card_name(ace) == "Dwarves 13"
+    assert get_theme("amigo").card_name(Card.parse("B2")) == "People 2"
+    assert get_theme("junior").card_name(Card.parse("J")) == "Fool Frog"
+    assert 'title="red A"' in card_html(ace, "us")
+    # The card itself is unchanged by a theme.
+    assert str(ace) == "R13"
+
+
+def test_set_theme_changes_default_and_rejects_unknown():
+    try:
+        set_theme("us")
+        assert ">A<" in Card.parse("G13")._repr_html_()
+    finally:
+        set_theme("classic")
+    with pytest.raises(UnknownRulesetError):
+        set_theme("pirates")
+
+
+def test_cards_html_row():
+    assert cards_html(cards("R1 G2")).startswith('<div class="wizard-hand"')

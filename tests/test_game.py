@@ -1,0 +1,278 @@
+"""The Game state machine: turns, phases, validation, views, history, save files."""
+
+import json
+
+import pytest
+
+from wizard_edu import (
+    Action,
+    BidError,
+    Game,
+    IllegalPlayError,
+    OutOfTurnError,
+    PlayerCountError,
+    SaveFileError,
+    TrumpError,
+    UnknownRulesetError,
+    WizardError,
+    WrongPhaseError,
+    legal_plays,
+    score_round,
+)
+from wizard_edu.rules.core import trump_from_card
+
+
+def first_seed(predicate, **kwargs):
+    """The smallest seed whose new game satisfies ``predicate`` (searched, not hard-coded)."""
+    for seed in range(2000):
+        game = Game(seed=seed, **kwargs)
+        if predicate(game):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def play_round(game):
+    """Play the current round with the first legal action each time."""
+    number = game.round_number
+    while not game.is_over and game.round_number == number:
+        game.apply(game.legal_actions()[0])
+
+
+def test_new_game_deals_round_one_and_waits_for_the_first_bid():
+    g = Game(players=4, rules="classic", seed=1)
+    assert g.round_number == 1 and g.hand_size == 1 and g.dealer == 0
+    assert [len(h) for h in g.hands] == [1, 1, 1, 1]
+    assert g.phase in ("bid", "trump")
+
+
+def test_bids_go_in_turn_from_the_dealers_left():
+    seed = first_seed(lambda g: g.phase == "bid", players=4)
+    g = Game(players=4, seed=seed, first_dealer=2)
+    order = []
+    while g.phase == "bid":
+        order.append(g.to_move)
+        g.bid(0)
+    assert order == [3, 0, 1, 2]
+
+
+def test_player_left_of_dealer_leads_and_trick_winner_leads_next():
+    seed = first_seed(lambda g: g.phase == "bid", players=3, rules="junior")
+    g = Game(players=3, rules="junior", seed=seed)
+    play_round(g)  # round 1
+    if g.phase == "trump":
+        g.choose_trump("R")
+    assert g.dealer == 1
+    for _ in range(3):
+        g.bid(1)
+    assert g.to_move == 2  # left of dealer 1
+    for _ in range(3):
+        g.play(g.legal_actions()[0].value)
+    winner = g.tricks[-1].winner_seat
+    assert g.to_move == winner and g.leader == winner
+
+
+def test_wizard_turned_up_lets_the_dealer_choose_after_seeing_the_hand():
+    seed = first_seed(lambda g: g.trump_card is not None and g.trump_card.is_wizard, players=4)
+    g = Game(players=4, seed=seed)
+    assert g.phase == "trump" and g.to_move == g.dealer and g.trump is None
+    assert g.view(g.dealer).hand == g.hands[g.dealer]  # the dealer can see their hand
+    with pytest.raises(WrongPhaseError):
+        g.bid(0)
+    with pytest.raises(TrumpError):
+        g.choose_trump(None)
+    with pytest.raises(TrumpError):
+        g.choose_trump("purple")
+    with pytest.raises(OutOfTurnError):
+        g.choose_trump("G", seat=(g.dealer + 1) % 4)
+    g.choose_trump("g")
+    assert g.trump == "G" and g.phase == "bid"
+
+
+def test_jester_or_number_card_sets_trump_directly():
+    for rules in ("junior", "classic"):
+        for seed in range(40):
+            g = Game(players=3, rules=rules, seed=seed)
+            found = trump_from_card(g.trump_card, rules)
+            if g.trump_card.is_wizard:
+                assert g.phase == "trump"
+            else:
+                assert g.trump == found and g.phase == "bid"
+
+
+@pytest.mark.parametrize("players, rules", [(6, "junior"), (3, "classic"), (4, "classic")])
+def test_last_round_has_no_card_left_so_no_trump(players, rules):
+    g = Game(players=players, rules=rules, seed=5)
+    while len(g.rounds) < len(g.round_sizes) - 1:
+        play_round(g)
+    if rules == "classic" or players == 6:
+        assert g.stock == [] and g.trump_card is None and g.trump is None and g.phase == "bid"
+
+
+def test_junior_last_round_with_three_players_still_turns_up_a_card():
+    g = Game(players=3, rules="junior", seed=5)
+    while len(g.rounds) < 7:
+        play_round(g)
+    assert g.hand_size == 8 and g.trump_card is not None
+
+
+def test_deal_passes_left_each_round():
+    g = Game(players=5, seed=2, first_dealer=3)
+    dealers = []
+    while not g.is_over:
+        dealers.append(g.dealer)
+        play_round(g)
+    assert dealers == [(3 + r) % 5 for r in range(12)]
+    assert [r.dealer for r in g.rounds] == dealers
+
+
+def test_bid_out_of_range_is_refused_and_changes_nothing():
+    g = Game(players=4, seed=first_seed(lambda g: g.phase == "bid", players=4))
+    before = g.to_json()
+    for bad in (2, -1, 1.5, "one"):
+        with pytest.raises(BidError):
+            g.bid(bad)
+    assert g.to_json() == before
+
+
+def test_out_of_turn_and_wrong_phase_are_refused():
+    g = Game(players=4, seed=first_seed(lambda g: g.phase == "bid", players=4))
+    before = g.to_json()
+    with pytest.raises(OutOfTurnError, match="Player 2's turn, not Player 3's"):
+        g.bid(0, seat=2)
+    with pytest.raises(WrongPhaseError, match="cannot play now"):
+        g.play(g.hands[1][0])
+    with pytest.raises(WizardError):
+        g.apply("bid 1")  # type: ignore[arg-type]
+    assert g.to_json() == before
+
+
+def test_illegal_card_is_refused_with_the_rule_and_changes_nothing():
+    # Find a position where the player to move holds a card that would break follow suit.
+    for seed in range(300):
+        g = Game(players=3, rules="classic", seed=seed)
+        while not g.is_over and g.round_number < 6:
+            if g.phase == "play" and g.trick:
+                hand = g.hands[g.to_move]
+                illegal = [c for c in hand if c not in legal_plays(hand, g.trick_cards)]
+                if illegal:
+                    before = g.to_json()
+                    with pytest.raises(IllegalPlayError, match="You must follow"):
+                        g.play(illegal[0])
+                    assert g.to_json() == before
+                    with pytest.raises(IllegalPlayError, match="do not hold"):
+                        g.play("W" if "W" not in map(str, hand) else "J" if "J" not in map(str, hand) else "R1")
+                    assert g.to_json() == before
+                    return
+            g.apply(g.legal_actions()[0])
+    raise AssertionError("no position found")
+
+
+def test_round_is_scored_by_the_formula_and_next_round_dealt():
+    g = Game(players=3, rules="classic", seed=11)
+    play_round(g)
+    r = g.rounds[0]
+    assert sum(r.won) == 1
+    assert list(r.points) == [score_round(b, w) for b, w in zip(r.bids, r.won)]
+    assert g.scores == list(r.totals)
+    assert g.round_number == 2 and all(len(h) == 2 for h in g.hands)
+
+
+def test_game_over_and_winners_share_ties():
+    g = Game(players=3, rules="junior", seed=3)
+    with pytest.raises(WrongPhaseError):
+        g.winners()
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    best = max(g.scores)
+    assert g.winners() == [i for i, s in enumerate(g.scores) if s == best]
+    assert g.to_move is None and g.legal_actions() == []
+    with pytest.raises(WrongPhaseError, match="over"):
+        g.bid(0)
+    assert "Game over" in g.status()
+
+
+def test_view_shows_only_what_the_seat_may_see():
+    g = Game(players=4, seed=first_seed(lambda g: g.phase == "bid", players=4))
+    v = g.view(2)
+    assert v.hand == g.hands[2]
+    assert v.visible_hands == {}
+    text = repr(v.__dict__) if hasattr(v, "__dict__") else repr(v)
+    for other in (0, 1, 3):
+        for card in g.hands[other]:
+            if card not in g.hands[2] and card != g.trump_card:
+                assert f"hand=cards('{card}" not in text
+    assert v.hand_counts == (1, 1, 1, 1)
+    assert v.legal == () and not v.my_turn  # seat 1 is to move
+    assert g.view(1).legal_bids == [0, 1]
+    with pytest.raises(WizardError):
+        g.view(4)
+
+
+def test_history_replays_and_json_round_trips_a_game_in_progress():
+    g = Game(players=5, rules="classic", seed=99, names=["Ann", "Bo", "Cy", "Di", "Ed"], first_dealer=1)
+    for _ in range(37):
+        g.apply(g.legal_actions()[-1])
+    text = g.to_json()
+    h = Game.from_json(text)
+    assert h.to_json() == text
+    assert h.hands == g.hands and h.scores == g.scores and h.phase == g.phase and h.trick == g.trick
+    assert Game.replay(5, "classic", 99, g.history, names=g.names, first_dealer=1).to_json() == text
+    c = g.copy()
+    c.apply(c.legal_actions()[0])
+    assert g.to_json() == text  # the copy is independent
+
+
+@pytest.mark.parametrize("text, message", [
+    ("not json", "not JSON"),
+    ("[1, 2]", "not a wizard-edu saved game"),
+    (json.dumps({"format": "chess"}), "not a wizard-edu saved game"),
+    (json.dumps({"format": "wizard-edu-game", "version": 99}), "version 99"),
+    (json.dumps({"format": "wizard-edu-game", "version": 1}), "broken or incomplete"),
+])
+def test_broken_or_foreign_save_files_are_clear_errors(text, message):
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(text)
+
+
+def test_save_file_with_a_tampered_action_does_not_replay():
+    g = Game(players=3, rules="junior", seed=4)
+    g.apply(g.legal_actions()[0])
+    data = json.loads(g.to_json())
+    data["actions"][0][2] = 7  # a bid of 7 in round 1
+    with pytest.raises(SaveFileError, match="does not replay"):
+        Game.from_json(json.dumps(data))
+    data = json.loads(g.to_json())
+    data["rules"]["name"] = "poker"
+    with pytest.raises(SaveFileError):
+        Game.from_json(json.dumps(data))
+
+
+def test_bad_game_arguments():
+    with pytest.raises(PlayerCountError):
+        Game(players=7)
+    with pytest.raises(UnknownRulesetError):
+        Game(rules="snap")
+    with pytest.raises(WizardError):
+        Game(players=3, names=["a", "b"])
+    with pytest.raises(WizardError):
+        Game(players=3, first_dealer=3)
+    with pytest.raises(WizardError):
+        Game(seed="abc")  # type: ignore[arg-type]
+
+
+def test_same_seed_same_deals_different_seed_different_deals():
+    assert Game(seed=8).hands == Game(seed=8).hands
+    assert Game(seed=8, players=6).hands != Game(seed=9, players=6).hands
+    assert Game(seed=None).seed is not None
+
+
+def test_action_text_and_json():
+    a = Action("play", __import__("wizard_edu").Card.parse("R7"))
+    assert str(a) == "play R7" and Action.from_json(a.to_json()) == a
+    assert str(Action("trump", None)) == "trump no trump"
+
+
+def test_status_sentences():
+    g = Game(players=3, rules="junior", seed=first_seed(lambda g: g.phase == "bid", players=3, rules="junior"))
+    assert g.status().startswith("Round 1 (1 card")
+    assert "Player 2 to bid" in g.status()
