@@ -3,6 +3,7 @@
 from .base import Player, SeededPlayer
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
+from .simulating import SimulatingPlayer
 from .table import make_player, play_game
 
-__all__ = ["Player", "SeededPlayer", "RandomPlayer", "RuleOfThumbPlayer", "make_player", "play_game"]
+__all__ = ["Player", "SeededPlayer", "RandomPlayer", "RuleOfThumbPlayer", "SimulatingPlayer", "make_player", "play_game"]

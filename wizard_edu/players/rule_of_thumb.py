@@ -2,15 +2,22 @@
 
 It wins cheaply when it still needs tricks and ducks when it does not.  The
 strength estimates are deliberately simple so a learner can follow them.
+
+It plays every variant: it names the trump it holds most of (Wizard turned up,
+Werewolf), names a Juggler or Cloud in whichever colour suits the trick,
+passes the card it needs least after a Juggler trick, changes its bid toward
+the tricks it won when it holds the Cloud, counts card values instead of
+colours in Monochrome, and, unable to see its own card under Clairvoyance,
+bids by counting the unseen cards that would beat the cards it can see.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import COLOURS, Card, Cards
+from ..cards import COLOURS, NAMED_COLOUR_KINDS, WEREWOLF, Card, Cards
 from ..game import Action, SeatView
-from ..rules.core import trick_winner
+from ..rules.core import monochrome_value, trick_winner
 from .base import SeededPlayer
 
 
@@ -18,6 +25,11 @@ def card_power(card: Card, trump: str | None, ranks: int) -> float:
     """A rough chance (0..1) that ``card`` wins a trick on its own."""
     if card.kind in ("wizard", "dragon"):
         return 1.0
+    if card.kind in NAMED_COLOUR_KINDS and card.colour is None:
+        # A Juggler or Cloud in hand: its player will name the best colour, the trump if there is one.
+        card = card.with_colour(trump or COLOURS[0])
+        if trump is None:
+            return max(0.0, card.value / ranks - 0.55) * 1.6
     if card.colour is None:
         return 0.0
     top = card.value / ranks
@@ -34,6 +46,15 @@ def count_tricks(hand: Cards, trump: str | None, ranks: int, players: int) -> fl
         power = card_power(card, trump, ranks)
         total += power if power >= 1.0 else power * crowd
     return total
+
+
+def monochrome_power(card: Card, players: int) -> float:
+    """Monochrome: the chance that ``card`` beats one random card from each other player's pile.
+
+    A pile holds 15 values (Jester 0, 1-13, Wizard 14); an equal value counts as half a win.
+    """
+    beats_one = (monochrome_value(card) + 0.5) / 15
+    return beats_one ** (players - 1)
 
 
 def strength(card: Card, trump: str | None, led: str | None) -> float:
@@ -61,7 +82,15 @@ class RuleOfThumbPlayer(SeededPlayer):
         if kind == "bid":
             return Action("bid", self.pick_bid(view))
         if kind == "play":
+            if len(view.legal) == 1:
+                return view.legal[0]  # forced, e.g. the unseen card under Clairvoyance
             return Action("play", self.pick_card(view))
+        if kind == "werewolf":
+            return Action("werewolf", self.pick_werewolf_trump(view))
+        if kind == "pass":
+            return Action("pass", self.pick_pass(view))
+        if kind == "cloud":
+            return Action("cloud", self.pick_cloud(view))
         return self.rng.choice(view.legal)
 
     @staticmethod
@@ -71,13 +100,76 @@ class RuleOfThumbPlayer(SeededPlayer):
         return max(COLOURS, key=lambda col: (counts[col], sum(c.value for c in hand if c.colour == col),
                                              -COLOURS.index(col)))
 
+    @staticmethod
+    def pick_werewolf_trump(view: SeatView) -> str | None:
+        """Werewolf: the colour it holds most of (its hand already has the turned-up card), or none."""
+        hand = Cards(c for c in view.hand if c.kind != WEREWOLF)
+        if view.hand_hidden and view.werewolf_swap is not None:
+            hand = Cards([view.werewolf_swap[1]])  # it saw the card it took from the stack
+        if not any(c.colour for c in hand):
+            return None
+        return RuleOfThumbPlayer.pick_trump(hand)
+
     def estimate(self, view: SeatView) -> float:
+        if view.hand_hidden:
+            return self.unseen_win_chance(view)
+        if view.ruleset.monochrome:
+            return sum(monochrome_power(c, view.players) for c in view.hand)
         return count_tricks(view.hand, view.trump, view.ruleset.ranks, view.players)
+
+    @staticmethod
+    def unseen_win_chance(view: SeatView) -> float:
+        """Clairvoyance (one card each): the share of the cards it might hold that would win the trick."""
+        others = {s: h[0] for s, h in view.visible_hands.items() if h}
+        if view.werewolf_swap is not None and view.werewolf_swap[0] == view.seat:
+            candidates = [view.werewolf_swap[1]]  # it took the turned-up card: it knows it
+        else:
+            # Not the Werewolf: had it been dealt this player, it would already lie on the stack.
+            candidates = [c for c in view.ruleset.deck() if c.kind != WEREWOLF]
+            for seen in [*others.values(), view.trump_card]:
+                if seen is not None and seen in candidates:
+                    candidates.remove(seen)
+        order = [(view.dealer + 1 + i) % view.players for i in range(view.players)]
+        colour = view.trump or COLOURS[0]
+
+        def named(card: Card) -> Card:
+            return card.with_colour(colour) if card.kind in NAMED_COLOUR_KINDS else card
+
+        wins = 0
+        for mine in candidates:
+            trick = Cards(named(mine if s == view.seat else others.get(s, mine)) for s in order)
+            if trick_winner(trick, view.trump, view.ruleset) == order.index(view.seat):
+                wins += 1
+        return wins / len(candidates) if candidates else 0.0
 
     def pick_bid(self, view: SeatView) -> int:
         want = round(self.estimate(view))
         bids = view.legal_bids
         return min(bids, key=lambda b: (abs(b - want), b))
+
+    def _power(self, card: Card, view: SeatView) -> float:
+        if view.ruleset.monochrome:
+            return monochrome_power(card, view.players)
+        return card_power(card, view.trump, view.ruleset.ranks)
+
+    def pick_pass(self, view: SeatView) -> Card:
+        """After a Juggler trick: pass the card it needs least.
+
+        Still needing tricks, that is its weakest card; with enough tricks, its
+        strongest (the card most likely to win a trick it does not want).
+        """
+        hand = _distinct(a.value for a in view.legal)
+        need = (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
+        if need > 0:
+            return min(hand, key=lambda c: self._power(c, view))
+        return max(hand, key=lambda c: self._power(c, view))
+
+    @staticmethod
+    def pick_cloud(view: SeatView) -> int:
+        """Cloud: the change (+1 or -1) that scores better with the tricks it won."""
+        bid, won = view.bids[view.seat], view.tricks_won[view.seat]
+        changes = [a.value for a in view.legal]
+        return max(changes, key=lambda c: view.ruleset.score(bid + c, won))  # type: ignore[operator]
 
     def pick_card(self, view: SeatView) -> Card:
         legal = _distinct(view.legal_cards)
@@ -91,6 +183,8 @@ class RuleOfThumbPlayer(SeededPlayer):
             return trick_winner(Cards([*trick, card]), trump, view.ruleset) == me
 
         def key(card: Card) -> float:
+            if view.ruleset.monochrome:
+                return monochrome_value(card)
             return strength(card, trump, led or card.colour)
 
         if need > 0:
@@ -106,7 +200,7 @@ class RuleOfThumbPlayer(SeededPlayer):
         return min(legal, key=key)  # lead low, or forced to win: use the weakest
 
 
-def _distinct(cards: Cards) -> list[Card]:
+def _distinct(cards) -> list[Card]:
     out: list[Card] = []
     for c in cards:
         if c not in out:

@@ -10,11 +10,13 @@ from ..game import Game
 from .base import Player
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
+from .simulating import SimulatingPlayer
 
 #: Computer players by the names notebooks and widgets use.
 PLAYER_TYPES: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "rule-of-thumb": RuleOfThumbPlayer,
+    "simulator": SimulatingPlayer,
 }
 
 

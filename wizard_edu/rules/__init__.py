@@ -6,9 +6,11 @@ from .core import (
     allowed_bids,
     check_bid,
     check_play,
+    cloud_changes,
     explain_trick,
     lead_colour,
     legal_plays,
+    monochrome_value,
     round_sizes,
     score_round,
     trick_winner,
@@ -17,7 +19,7 @@ from .core import (
 from .rulesets import ANNIVERSARY, CLASSIC, JUNIOR, RULESETS, Ruleset, get_ruleset
 
 __all__ = [
-    "DEALER_CHOOSES", "TrickResult", "allowed_bids", "check_bid", "check_play", "explain_trick",
-    "lead_colour", "legal_plays", "round_sizes", "score_round", "trick_winner", "trump_from_card",
+    "DEALER_CHOOSES", "TrickResult", "allowed_bids", "check_bid", "check_play", "cloud_changes", "explain_trick",
+    "lead_colour", "legal_plays", "monochrome_value", "round_sizes", "score_round", "trick_winner", "trump_from_card",
     "ANNIVERSARY", "CLASSIC", "JUNIOR", "RULESETS", "Ruleset", "get_ruleset",
 ]

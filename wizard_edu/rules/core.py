@@ -128,6 +128,8 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
     trick_cards = as_cards(trick, ruleset)
     _check_trick(trick_cards, ruleset)
     colour = lead_colour(trick_cards, ruleset)
+    # The Werewolf never stays in a hand to be played: it is swapped for the trump card.
+    hand_cards = Cards(c for c in hand_cards if c.kind != WEREWOLF)
     if colour is None or not any(c.kind == NUMBER and c.colour == colour for c in hand_cards):
         return Cards(hand_cards)
     return Cards(c for c in hand_cards if c.kind != NUMBER or c.colour == colour)
@@ -139,6 +141,12 @@ def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
     ruleset = get_ruleset(rules)
     if card.unnamed not in hand:
         raise IllegalPlayError(f"You do not hold {card.unnamed}. Your hand: {Cards(hand) or 'no cards'}.")
+    if card.kind in NAMED_COLOUR_KINDS and card.colour is None:
+        name = card.kind.capitalize()
+        raise IllegalPlayError(f"Say which colour the {name} takes as you play it: "
+                               f"{name}:R, {name}:G, {name}:B or {name}:Y.")
+    if card.kind == WEREWOLF:
+        raise IllegalPlayError("The Werewolf is never played: it is swapped for the trump card.")
     if card.unnamed not in legal_plays(hand, trick, ruleset):
         colour = lead_colour(trick, ruleset)
         held = Cards(c for c in hand if c.kind == NUMBER and c.colour == colour)
@@ -185,9 +193,7 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
 
     if ruleset.monochrome:
         # Colours do not matter: highest value wins, Wizard above 13, Jester below 1.
-        def mono(c: Card) -> float:
-            return 14.0 if c.kind == WIZARD else 0.0 if c.kind == JESTER else c.value
-        best = max(range(len(cards)), key=lambda i: (mono(cards[i]), -i))
+        best = max(range(len(cards)), key=lambda i: (monochrome_value(cards[i]), -i))
         return TrickResult(best, "highest-value",
                            f"{cards[best]} wins: it has the highest value (the first one played wins a tie).",
                            best)
@@ -198,6 +204,16 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
         lead = otherwise.winner if otherwise.winner is not None else kinds.index(BOMB)
         return TrickResult(None, "bomb", "The Bomb blows the trick up: nobody wins it.", lead)
     return otherwise
+
+
+def monochrome_value(card: Card | str) -> float:
+    """A card's value in Monochrome, where colours do not matter: Jester 0, numbers 1-13, Wizard 14.
+
+    >>> monochrome_value("W"), monochrome_value("G7"), monochrome_value("J")
+    (14.0, 7.0, 0.0)
+    """
+    card = Card.parse(card)
+    return 14.0 if card.kind == WIZARD else 0.0 if card.kind == JESTER else card.value
 
 
 def _winner_without_bomb(cards: Sequence[Card], trump: str | None) -> TrickResult:
@@ -303,6 +319,19 @@ def check_bid(bid: int, hand_size: int, previous_bids: Sequence[int] = (), *, pl
     if ruleset.bid_rule == "canadian" and dealer_leads_alone and bid != 0:
         raise BidError(f"The bids would add up to {hand_size}, the tricks in this round, and the "
                        "dealer leads the score (Canadian rule): bid something else, or 0.")
+
+
+def cloud_changes(bid: int) -> list[int]:
+    """The changes the Cloud's holder may make to their bid at the end of a round.
+
+    They must change it by +1 or -1, and a bid cannot go below zero.
+
+    >>> cloud_changes(2), cloud_changes(0)
+    ([1, -1], [1])
+    """
+    if not isinstance(bid, int) or isinstance(bid, bool) or bid < 0:
+        raise BidError(f"A bid is a whole number of tricks (0 or more), not {bid!r}.")
+    return [1, -1] if bid > 0 else [1]
 
 
 def allowed_bids(hand_size: int, previous_bids: Sequence[int] = (), *, players: int,

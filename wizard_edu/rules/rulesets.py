@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from ..cards import SPECIAL_KINDS, Cards, make_deck
+from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards, make_deck
 from ..errors import PlayerCountError, UnknownRulesetError
 
 BIDDING_STYLES = ("open", "hidden", "secret")
@@ -42,6 +42,14 @@ class Ruleset:
         bid_rule: ``None``, ``"canadian"`` or ``"plus-minus-one"``.
         clairvoyance: in round 1 everyone sees every card but their own.
         monochrome: the Monochrome variant (3-4 players, own coloured piles, no trump).
+
+    Options combine freely, except where the cards make a combination
+    impossible (a clear :class:`UnknownRulesetError` or
+    :class:`PlayerCountError` says why): Monochrome uses the Classic cards and
+    its own 12 rounds; the tournament schedule needs a 60-card deck; and
+    Clairvoyance needs a first round of one card.  With hidden or secret bids
+    a bid rule still restricts the last bidder, as a scorekeeper who knows
+    every bid would: the one refused bid tells that player the others' total.
     """
 
     name: str
@@ -77,6 +85,22 @@ class Ruleset:
         return f"{base} ({', '.join(extras)})" if extras else base
 
     # -- players and rounds ------------------------------------------------
+    def piles(self, players: int) -> list[Cards]:
+        """Monochrome: each seat's private pile, ordered (seat ``s`` owns colour ``COLOURS[s]``).
+
+        A pile is the 13 cards of one colour, one Wizard and one Jester.  With
+        3 players yellow is the colour set aside.
+
+        >>> piles = get_ruleset("classic", monochrome=True).piles(3)
+        >>> len(piles), len(piles[2]), str(piles[2][0]), str(piles[2][-2]), str(piles[2][-1])
+        (3, 15, 'B1', 'W', 'J')
+        """
+        if not self.monochrome:
+            raise UnknownRulesetError("Only the Monochrome variant deals private piles.")
+        self.check_players(players)
+        return [Cards([*(Card(NUMBER, colour, r) for r in range(1, self.ranks + 1)),
+                       Card(WIZARD), Card(JESTER)]) for colour in COLOURS[:players]]
+
     def check_players(self, players: int) -> None:
         """Raise :class:`PlayerCountError` unless this many can play."""
         if not isinstance(players, int) or isinstance(players, bool):
@@ -90,10 +114,19 @@ class Ruleset:
                 "The tournament schedule is set for 4, 5 or 6 players; "
                 f"with {players} players use the standard schedule."
             )
+        if self.clairvoyance and self._sizes(players)[0] != 1:
+            raise PlayerCountError(
+                "Clairvoyance is played in a first round of one card each; the tournament schedule "
+                f"with {players} players starts with {self._sizes(players)[0]} cards. "
+                "Use the standard schedule, or 6 players."
+            )
 
     def round_sizes(self, players: int) -> list[int]:
         """Cards dealt to each player in each round."""
         self.check_players(players)
+        return self._sizes(players)
+
+    def _sizes(self, players: int) -> list[int]:
         if self.monochrome:
             return list(range(4, 16))
         if self.schedule == "tournament":
@@ -123,7 +156,9 @@ class Ruleset:
         """A copy with variant options changed; unknown or bad options are a clear error."""
         for key, value in options.items():
             _check_option(key, value)
-        return replace(self, **options)
+        result = replace(self, **options)
+        _check_combination(result)
+        return result
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly description (used in save files)."""
@@ -162,6 +197,26 @@ def _check_option(key: str, value: Any) -> None:
     if not ok:
         choices = ", ".join(repr(v) for v in allowed)
         raise UnknownRulesetError(f"{value!r} is not a choice for {key}: choose {choices}.")
+
+
+def _check_combination(ruleset: Ruleset) -> None:
+    """Refuse option combinations the cards cannot support, saying why."""
+    if ruleset.monochrome and ruleset.name != "classic":
+        raise UnknownRulesetError(
+            "Monochrome is played with the Classic cards (1-13, Wizards and Jesters): "
+            "use get_ruleset('classic', monochrome=True)."
+        )
+    if ruleset.monochrome and ruleset.schedule != "standard":
+        raise UnknownRulesetError("Monochrome has its own 12 rounds (4 to 15 cards): "
+                                  "it cannot use the tournament schedule.")
+    if ruleset.monochrome and ruleset.clairvoyance:
+        raise UnknownRulesetError("Clairvoyance needs a first round of one card; Monochrome starts "
+                                  "with 4 cards, so the two do not go together.")
+    if ruleset.schedule == "tournament" and ruleset.deck_size < 60:
+        raise UnknownRulesetError(
+            f"The tournament schedule deals up to 60 cards; the {ruleset.title.split(' (')[0]} deck "
+            f"has only {ruleset.deck_size}. Use the standard schedule."
+        )
 
 
 JUNIOR = Ruleset("junior", ranks=8, wizards=2, jesters=2, scoring="junior")

@@ -1,0 +1,177 @@
+"""The `wizard-edu` command: help, worksheet, doctor, bench, and the lab/play command lines (no servers here)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from wizard_edu import cli, doctor
+from wizard_edu.worksheets import make_worksheet, worksheet_html
+
+REPO = Path(__file__).resolve().parent.parent
+COMMANDS = ["lab", "play", "worksheet", "doctor", "bench"]
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "wizard_edu.cli", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+
+
+class ExerciseCounter(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.exercises = 0
+        self.answers = 0
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        self.exercises += tag == "section" and "exercise" in classes
+        self.answers += tag == "li" and "answer" in classes
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for command in COMMANDS:
+        assert command in out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command, capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main([command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: wizard-edu {command}")
+    assert "--help" in out
+
+
+def test_a_command_is_required(capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main([])
+    assert info.value.code == 2
+    assert "COMMAND" in capsys.readouterr().err
+
+
+def test_console_script_is_declared():
+    text = (REPO / "pyproject.toml").read_text()
+    assert 'wizard-edu = "wizard_edu.cli:main"' in text
+
+
+def test_worksheet_from_the_command_line(tmp_path):
+    out = tmp_path / "sheet.html"
+    done = run_cli("worksheet", "--topic", "tricks", "--count", "20", "--seed", "12", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "20 exercises" in done.stdout
+    html = out.read_text(encoding="utf-8")
+    counter = ExerciseCounter()
+    counter.feed(html)
+    assert counter.exercises == 20 and counter.answers == 20
+    # The command writes exactly what the library makes for the same arguments.
+    assert html == worksheet_html(make_worksheet("tricks", 20, 12, "junior"))
+
+
+def test_worksheet_options_reach_the_sheet(tmp_path, capsys):
+    out = tmp_path / "class.html"
+    assert cli.main(["worksheet", "--topic", "score", "--rules", "classic", "--count", "4", "--seed", "5",
+                     "--pupils", "3", "--out", str(out)]) == 0
+    assert "3 pupils (sheets 5-7)" in capsys.readouterr().out
+    html = out.read_text(encoding="utf-8")
+    assert html.count('class="sheet"') == 3 and "Classic Wizard" in html
+    assert cli.main(["worksheet", "--count", "3", "--seed", "9", "--out", "-"]) == 0
+    assert capsys.readouterr().out == worksheet_html(make_worksheet("tricks", 3, 9, "junior"))
+
+
+def test_worksheet_default_file_name(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["worksheet", "--topic", "odds", "--count", "2", "--seed", "4"]) == 0
+    assert (tmp_path / "worksheet-odds-junior-4.html").is_file()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--count", "0"], "1 to 60 exercises"),
+    (["--count", "500"], "1 to 60 exercises"),
+    (["--seed", "-3"], "whole number"),
+    (["--pupils", "0"], "1 to 200 pupils"),
+])
+def test_worksheet_bad_values_are_clear(args, words, capsys):
+    assert cli.main(["worksheet", *args, "--out", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("wizard-edu worksheet: ") and words in err
+
+
+@pytest.mark.parametrize("args", [["--topic", "cooking"], ["--rules", "poker"], ["--count", "ten"]])
+def test_worksheet_bad_choices_are_argparse_errors(args, capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["worksheet", *args])
+    assert info.value.code == 2
+    assert "invalid" in capsys.readouterr().err
+
+
+def test_worksheet_unwritable_output_is_clear(tmp_path, capsys):
+    assert cli.main(["worksheet", "--out", str(tmp_path / "no-such-folder" / "x.html")]) == 2
+    assert "Could not write" in capsys.readouterr().err
+
+
+def test_doctor_passes_here():
+    done = run_cli("doctor", cwd=REPO)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "All set" in done.stdout
+    assert str(REPO) not in done.stdout   # no machine paths
+
+
+def test_doctor_fails_with_the_fix_when_something_is_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(doctor.NOTEBOOKS_ENV, raising=False)
+    monkeypatch.setattr(doctor, "repo_root", lambda: tmp_path)
+    assert cli.main(["doctor", "--no-details"]) == 1
+    out = capsys.readouterr().out
+    assert "[PROBLEM] Lesson notebooks" in out and "fix: Start from the kit's folder" in out
+    assert "Something needs fixing" in out
+
+
+def test_lab_command_line():
+    cmd = cli.lab_command(Path("/kit/notebooks"), 8899, "abc123", open_browser=False, root=False)
+    assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert "--ip=127.0.0.1" in cmd and "--port=8899" in cmd
+    assert "--IdentityProvider.token=abc123" in cmd and "--no-browser" in cmd
+    assert "--ServerApp.root_dir=/kit/notebooks" in cmd
+    assert "--allow-root" not in cmd
+    assert "--allow-root" in cli.lab_command(Path("n"), 1, "t", root=True)
+
+
+def test_lab_and_play_need_the_notebooks_folder(tmp_path, capsys):
+    missing = str(tmp_path / "nowhere")
+    assert cli.main(["lab", "--notebooks", missing]) == 2
+    assert "There is no folder" in capsys.readouterr().err
+    assert cli.main(["play", "--notebooks", str(tmp_path), "--no-browser"]) == 2
+    assert "kids.ipynb was not found" in capsys.readouterr().err
+
+
+def test_bench_runs_each_benchmark(tmp_path, monkeypatch, capsys):
+    bench = tmp_path / "benchmarks"
+    bench.mkdir()
+    (bench / "bench_one.py").write_text("print('one: 5 per second')\n")
+    (bench / "bench_two.py").write_text("print('two: 7 per second')\n")
+    (bench / "helper.py").write_text("raise SystemExit(9)\n")
+    monkeypatch.setattr(doctor, "find_benchmarks_dir", lambda: bench)
+    assert cli.main(["bench"]) == 0
+    out = capsys.readouterr().out
+    assert "== bench_one.py" in out and "== bench_two.py" in out and "helper" not in out
+    assert cli.main(["bench", "--only", "two"]) == 0
+    assert "bench_one" not in capsys.readouterr().out
+    (bench / "bench_three.py").write_text("raise SystemExit(3)\n")
+    assert cli.main(["bench"]) == 3
+    assert "bench_three.py failed" in capsys.readouterr().err
+
+
+def test_bench_without_benchmarks(monkeypatch, capsys):
+    monkeypatch.setattr(doctor, "find_benchmarks_dir", lambda: None)
+    assert cli.main(["bench"]) == 0
+    assert "No benchmarks found" in capsys.readouterr().out

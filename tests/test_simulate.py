@@ -1,0 +1,214 @@
+"""The vectorised simulator against the engine: identical deals and choices give identical rounds."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from wizard_edu import COLOURS, Game, RuleOfThumbPlayer, WizardError, cards
+from wizard_edu.errors import CardTextError, PlayerCountError, TrumpError, UnknownRulesetError
+from wizard_edu.odds import one_card_win_probability
+from wizard_edu.simulate import (
+    DuplicateCardError,
+    HandSizeError,
+    SampleSizeError,
+    SeatError,
+    TrickEstimate,
+    UnknownPolicyError,
+    estimate_tricks,
+    random_playouts,
+    rule_tables,
+)
+from wizard_edu.simulate.play import deal, play_rounds, rule_of_thumb_card
+
+
+class UniformPlayer:
+    """Plays legal[int(u * len(legal))], u being the round's uniform number for this card (as the simulator)."""
+
+    name = "uniform"
+
+    def __init__(self, table: dict) -> None:
+        self.table = table  # shared: {"u": this round's uniform numbers}
+
+    def act(self, view):
+        legal = view.legal
+        if legal[0].kind == "bid":
+            return legal[0]
+        if legal[0].kind == "trump":
+            return legal[int(self.table["u"][0] * len(legal))]
+        k = len(view.tricks) * view.players + len(view.trick) + 1  # this card's place in the round
+        return legal[int(self.table["u"][k] * len(legal))]
+
+
+def play_game_both_ways(players: int, rules: str, seed: int, smart: set[int], rounds: int = 99):
+    """Play a game in the engine, then replay each round's deal in the simulator; compare everything."""
+    tables = rule_tables(rules)
+    game = Game(players=players, rules=rules, seed=seed)
+    shared = {"u": None}
+    bots = [RuleOfThumbPlayer(seed=s) if s in smart else UniformPlayer(shared) for s in range(players)]
+    rng = np.random.default_rng(seed)
+    checked = 0
+    while not game.is_over and checked < rounds:
+        order = [(game.dealer + 1 + i) % players for i in range(players)]  # simulator seat i
+        hands = np.array([[tables.encode(game.hands[s]) for s in order]])
+        turned = np.array([-1 if game.trump_card is None else tables.id_of(game.trump_card)])
+        u = rng.random((1, 1 + game.hand_size * players))
+        shared["u"] = u[0]
+        start, number = len(game.history), game.round_number
+        while game.round_number == number and not game.is_over:
+            seat = game.to_move
+            game.apply(bots[seat].act(game.view(seat)), seat)
+        record = game.rounds[-1]
+        policies = ["rule-of-thumb" if s in smart else "random" for s in order]
+        sim = play_rounds(tables, hands, turned, policies, uniforms=u, record=True)
+        assert sim.won[0].tolist() == [record.won[s] for s in order]
+        played = [str(a.value) for _, a in game.history[start:] if a.kind == "play"]
+        assert [str(tables.cards[c]) for c in sim.plays[0].ravel()] == played
+        assert COLOURS[sim.trump[0] - 1] == record.trump if record.trump else sim.trump[0] == 0
+        for i, s in enumerate(order):
+            if s in smart:
+                assert sim.bids[0, i] == record.bids[s]
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("rules", ["classic", "junior"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_rule_of_thumb_tables_match_engine_games(rules, players):
+    for seed in range(2):
+        assert play_game_both_ways(players, rules, seed, smart=set(range(players))) > 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_random_play_matches_engine_with_same_random_numbers(players):
+    assert play_game_both_ways(players, "classic", 5, smart=set(), rounds=8) == 8
+    assert play_game_both_ways(players, "junior", 6, smart=set()) > 0
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_mixed_players_match_engine(players):
+    assert play_game_both_ways(players, "classic", 7, smart={0, 2}, rounds=10) == 10
+
+
+def test_vectorised_rule_of_thumb_makes_the_engines_choices():
+    """Random situations from random games: the same card as RuleOfThumbPlayer, every time."""
+    tables = rule_tables("classic")
+    bot = RuleOfThumbPlayer(seed=0)
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(6):
+        game = Game(players=4, rules="classic", seed=seed)
+        while not game.is_over and game.round_number <= 6:
+            seat = game.to_move
+            view = game.view(seat)
+            if game.phase == "play":
+                view_bids = list(view.bids)
+                for need_bid in {view.tricks_won[seat], view.tricks_won[seat] + 1}:
+                    view_bids[seat] = need_bid
+                    fake = view.__class__(**{**view.__dict__, "bids": tuple(view_bids)})
+                    want = bot.pick_card(fake)
+                    got = rule_of_thumb_card(tables, view.hand, view.trick_cards, view.trump,
+                                             need_bid - view.tricks_won[seat])
+                    assert got == want, (view.hand, view.trick_cards, view.trump, need_bid)
+                    compared += 1
+            game.apply(rng.choice(view.legal), seat)
+    assert compared > 100
+
+
+# -- public API -----------------------------------------------------------------------
+def test_estimate_tricks_result():
+    est = estimate_tricks("R7 W G13 B2 J", players=4, seat=1, turned_up="Y3", samples=3000, seed=1)
+    assert isinstance(est, TrickEstimate)
+    assert est.counts.sum() == 3000 and len(est.probabilities) == 6
+    assert abs(est.probabilities.sum() - 1) < 1e-12
+    assert est.counts[0] <= 3  # the Wizard wins a trick whenever no earlier Wizard beats it
+    scores = est.bids()["expected score"]
+    assert est.best_bid == int(scores.idxmax())
+    assert scores[est.best_bid] == pytest.approx(
+        sum(p * (30 + 10 * (est.best_bid - 1) if k == est.best_bid else -10 * abs(k - est.best_bid))
+            for k, p in enumerate(est.probabilities)))
+    assert "tricks / bid" in est._repr_html_() and "best bid" in str(est)
+    assert list(est.table().columns) == ["chance", "std error"]
+    again = estimate_tricks("R7 W G13 B2 J", players=4, seat=1, turned_up="Y3", samples=3000, seed=1)
+    assert (again.counts == est.counts).all()
+
+
+def test_estimate_certain_outcomes():
+    # Leading three Wizards with a Jester turned up: three tricks every time.
+    est = estimate_tricks("W W W", players=5, seat=0, turned_up="J", samples=500, seed=2)
+    assert est.probabilities[3] == 1 and est.std_errors[3] == 0
+    # Four Jesters, last to play, 4 players: the cards left can never all be Jesters.
+    est = estimate_tricks("J J J J", players=4, seat=3, turned_up="R1", samples=500, seed=2,
+                          opponents="random")
+    assert est.probabilities[0] == 1
+
+
+@pytest.mark.parametrize("card,seat,turned_up,opponents", [
+    ("G11", 1, "R5", "rule-of-thumb"), ("W", 3, "J", "random"), ("R2", 0, "R5", "random")])
+def test_one_card_estimate_within_five_standard_errors(card, seat, turned_up, opponents):
+    exact = float(one_card_win_probability(card, 4, seat, turned_up))
+    est = estimate_tricks(card, players=4, seat=seat, turned_up=turned_up, samples=20_000, seed=5,
+                          opponents=opponents)
+    se = max(est.std_errors[1], 1e-9)
+    assert abs(est.probabilities[1] - exact) < 5 * se
+
+
+def test_dealer_chooses_and_fixed_bid():
+    est = estimate_tricks("R13 R12 G2", players=3, seat=2, turned_up="W", samples=2000, seed=4)
+    assert est.trump == "dealer chooses" and "dealer chooses" in str(est)
+    low = estimate_tricks("R13 R12 G2", players=3, seat=1, turned_up="J", samples=2000, seed=4, bid=0)
+    high = estimate_tricks("R13 R12 G2", players=3, seat=1, turned_up="J", samples=2000, seed=4, bid=3)
+    assert low.expected_tricks < high.expected_tricks  # ducking versus trying for every trick
+
+
+def test_random_playouts_shape_and_chunks():
+    out = random_playouts(1001, players=5, cards=3, seed=3, chunk=100)
+    assert out.shape == (1001, 5) and (out.sum(1) == 3).all()
+    assert (random_playouts(50, seed=9) == random_playouts(50, seed=9)).all()
+    full = random_playouts(200, players=3, cards=20, seed=1)  # the last Classic round: no trump card
+    assert (full.sum(1) == 20).all()
+
+
+def test_deal_is_a_partition():
+    tables = rule_tables("junior")
+    hands, turned = deal(tables, 300, 4, 6, np.random.default_rng(0))
+    for row, up in zip(hands, turned):
+        ids = row.ravel().tolist() + [int(up)]
+        assert len(set(ids)) == len(ids) == 25
+        assert all((np.diff(h) > 0).all() for h in row)
+
+
+def test_bad_arguments():
+    with pytest.raises(DuplicateCardError, match="R7 is given 2 times"):
+        estimate_tricks("R7 R7", 4, 0, "G2")
+    with pytest.raises(DuplicateCardError, match="W is given 5 times"):
+        estimate_tricks("W W W W", 4, 0, "W")
+    with pytest.raises(HandSizeError, match="too many"):
+        estimate_tricks(cards("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 G1 G2 G3"), 4, 0, "J")
+    with pytest.raises(HandSizeError, match="no card is left"):
+        estimate_tricks(cards(" ".join(f"R{i}" for i in range(1, 14)) + " G1 G2"), 4, 0, "J")
+    with pytest.raises(HandSizeError, match="empty"):
+        estimate_tricks("", 4, 0, "J")
+    with pytest.raises(SeatError, match="seats go from 0"):
+        estimate_tricks("R7", 4, -1, "G2")
+    with pytest.raises(UnknownPolicyError, match="'random' or 'rule-of-thumb'"):
+        estimate_tricks("R7", 4, 0, "G2", opponents="genius")
+    with pytest.raises(SampleSizeError):
+        estimate_tricks("R7", 4, 0, "G2", samples=0)
+    with pytest.raises(HandSizeError, match="bid"):
+        estimate_tricks("R7", 4, 0, "G2", bid=2)
+    with pytest.raises(UnknownRulesetError):
+        estimate_tricks("R7", 4, 0, "G2", rules="anniversary")
+    with pytest.raises(UnknownRulesetError):
+        random_playouts(10, rules="classic-ish")
+    with pytest.raises(PlayerCountError):
+        random_playouts(10, players=2)
+    with pytest.raises(HandSizeError):
+        random_playouts(10, players=4, cards=16)
+    with pytest.raises(CardTextError):
+        estimate_tricks("R7 X", 4, 0, "G2")
+    for error in (DuplicateCardError, HandSizeError, SeatError, UnknownPolicyError, SampleSizeError):
+        assert issubclass(error, WizardError)
+    assert issubclass(TrumpError, WizardError)

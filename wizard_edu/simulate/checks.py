@@ -1,0 +1,78 @@
+"""Argument checks shared by the odds and the simulator, with errors a teacher can read aloud."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..cards import Card, Cards
+from ..errors import TrumpError, WizardError
+from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
+from ..rules.rulesets import Ruleset
+
+
+class DuplicateCardError(WizardError):
+    """The same card given twice (or more often than the deck holds it)."""
+
+
+class HandSizeError(WizardError):
+    """A hand that is empty or too big for this many players."""
+
+
+class SeatError(WizardError):
+    """A seat number outside 0 .. players - 1."""
+
+
+class DealerChoosesError(TrumpError):
+    """A Wizard turned up: the dealer chooses trump, so the odds need that choice first."""
+
+
+class SampleSizeError(WizardError):
+    """A number of samples (or deals) that is not a positive whole number."""
+
+
+def check_seat(seat: int, players: int) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise SeatError(f"With {players} players the seats go from 0 (leads the first trick) to "
+                        f"{players - 1} (the dealer), so {seat!r} is not a seat.")
+    return seat
+
+
+def check_count(n: int, what: str = "samples") -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise SampleSizeError(f"The number of {what} must be a whole number of 1 or more, not {n!r}.")
+    return n
+
+
+def check_cards(hand: Iterable[Card | str] | str, turned_up: Card | str | None, players: int,
+                ruleset: Ruleset, *, need_card_left: bool = True) -> tuple[Cards, Card | None]:
+    """Parse a hand and a turned-up card and check they fit one deck and one deal."""
+    ruleset.check_players(players)
+    cards = as_cards(hand, ruleset)
+    up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
+    if not cards:
+        raise HandSizeError("The hand is empty: give at least one card, like 'R7 W'.")
+    deck = Counter(ruleset.deck())
+    used = Counter(cards) + (Counter([up]) if up is not None else Counter())
+    for card, times in used.items():
+        if times > deck[card]:
+            held = "once" if deck[card] == 1 else f"{deck[card]} times"
+            raise DuplicateCardError(
+                f"{card} is given {times} times, but the {ruleset.title} deck has it only {held}.")
+    biggest = ruleset.deck_size // players
+    if len(cards) > biggest:
+        raise HandSizeError(f"{len(cards)} cards is too many: with {players} players each gets "
+                            f"at most {biggest} cards of the {ruleset.deck_size}.")
+    if up is not None and need_card_left and len(cards) * players >= ruleset.deck_size:
+        raise HandSizeError(f"With {players} players and {len(cards)} cards each the whole deck is "
+                            "dealt: no card is left to turn up, so there is no trump (turned_up=None).")
+    return cards, up
+
+
+def trump_of(up: Card | None, ruleset: Ruleset, *, allow_choice: bool) -> str | None:
+    trump = trump_from_card(up, ruleset)
+    if trump == DEALER_CHOOSES and not allow_choice:
+        raise DealerChoosesError(
+            "A Wizard was turned up, so the dealer chooses the trump colour after looking at their "
+            "hand. Pick a number card or a Jester as the turned-up card.")
+    return trump

@@ -1,0 +1,384 @@
+"""Play many rounds at once with numpy: dealing, bidding, choosing cards, deciding tricks.
+
+Arrays hold one row per deal.  ``hands`` is ``(deals, players, cards)`` of card ids
+(see :mod:`.tables`), each hand sorted; seat 0 bids first and leads the first trick,
+seat ``players - 1`` is the dealer.  Two policies are built in, both the same as the
+engine's players: ``"random"`` (uniform over the distinct legal cards, like
+:class:`~wizard_edu.players.RandomPlayer`) and ``"rule-of-thumb"`` (the decision rules of
+:class:`~wizard_edu.players.RuleOfThumbPlayer`, using its own scoring functions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import WizardError
+from .tables import CHOOSE, FREE, OPEN, RuleTables
+
+RANDOM = "random"
+RULE_OF_THUMB = "rule-of-thumb"
+POLICIES = (RANDOM, RULE_OF_THUMB)
+
+
+class UnknownPolicyError(WizardError):
+    """An opponent (or player) model the simulator does not know."""
+
+
+def check_policy(name: str) -> str:
+    key = name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(name, str) else name
+    if key not in POLICIES:
+        raise UnknownPolicyError(
+            f"There is no player model {name!r} in the simulator. Choose 'random' or 'rule-of-thumb'.")
+    return key
+
+
+def deal(tables: RuleTables, deals: int, players: int, cards: int, rng: np.random.Generator,
+         fixed: Sequence[int] = (), fixed_turned_up: int | None = None, fixed_seat: int = 0,
+         turned_up_known: bool = False):
+    """Shuffle and deal ``deals`` rounds at once.
+
+    Returns ``(hands, turned_up)``: hands ``(deals, players, cards)`` sorted, turned-up card id
+    per deal (``-1`` when no card is left).  With ``fixed`` the seat ``fixed_seat`` gets exactly
+    those cards; with ``turned_up_known`` the turned-up card is ``fixed_turned_up`` (or none if
+    it is ``None``) and the others are dealt from what is left.
+    """
+    size = tables.size
+    pool = np.array([i for i in range(size) if i not in set(fixed) and i != fixed_turned_up],
+                    dtype=np.int16)
+    need = (players - (1 if fixed else 0)) * cards + (0 if turned_up_known else 1)
+    need = min(need, len(pool))
+    m = len(pool)
+    # Row i of ``deck`` is position i of every deal's deck (one column per deal).
+    deck = np.repeat(pool[:, None], deals, axis=1)
+    flat = deck.ravel()
+    cols = np.arange(deals)
+    # A partial Fisher-Yates shuffle, vectorised over the deals: only the cards we use.
+    for i in range(need):
+        there = (i + (rng.random(deals) * (m - i)).astype(np.intp)) * deals + cols
+        a = deck[i].copy()
+        deck[i] = flat[there]
+        flat[there] = a
+    deck = deck[:max(need, 1)].T
+    hands = np.empty((deals, players, cards), dtype=np.int16)
+    k = 0
+    for seat in range(players):
+        if fixed and seat == fixed_seat:
+            hands[:, seat, :] = np.array(sorted(fixed), dtype=np.int16)
+        else:
+            hands[:, seat, :] = deck[:, k:k + cards]
+            k += cards
+    hands.sort(axis=2)
+    if turned_up_known:
+        turned = np.full(deals, -1 if fixed_turned_up is None else fixed_turned_up, dtype=np.int16)
+    elif k < m:
+        turned = deck[:, k].copy()
+    else:
+        turned = np.full(deals, -1, dtype=np.int16)
+    return hands, turned
+
+
+def choose_trump(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
+                 rng: np.random.Generator | None = None, uniforms: np.ndarray | None = None) -> np.ndarray:
+    """Trump code per deal (0 none, 1..4 colour); after a Wizard the dealer (last seat) chooses."""
+    trump = np.where(turned >= 0, tables.turned_up[np.maximum(turned, 0)], 0)
+    choose = trump == CHOOSE
+    if not choose.any():
+        return trump
+    dealer = hands.shape[1] - 1
+    if policies[dealer] == RULE_OF_THUMB:
+        # RuleOfThumbPlayer.pick_trump: most cards, then highest total, then the first colour.
+        hand = hands[:, dealer, :]
+        col = tables.colour[hand]
+        val = tables.value[hand]
+        key = np.stack([((col == c).sum(1) * 10_000 + np.where(col == c, val, 0).sum(1) * 4 + (3 - c))
+                        for c in range(4)], axis=1)
+        picked = key.argmax(1) + 1
+    else:
+        u = uniforms if uniforms is not None else rng.random(len(trump))
+        picked = (u * 4).astype(np.int64) + 1
+    return np.where(choose, picked, trump)
+
+
+def rule_of_thumb_bids(tables: RuleTables, hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
+    """RuleOfThumbPlayer.pick_bid for every seat: round the summed card powers, at most the hand size."""
+    deals, players, cards = hands.shape
+    power = tables.bid_power(players)[trump[:, None, None], hands]
+    total = np.zeros((deals, players))
+    for j in range(cards):  # the same additions in the same order as count_tricks
+        total = total + power[:, :, j]
+    return np.minimum(np.round(total).astype(np.int64), cards)
+
+
+@dataclass
+class Played:
+    """The result of :func:`play_rounds`: tricks won per seat, and optionally every card played."""
+
+    won: np.ndarray                   # (deals, players)
+    bids: np.ndarray                  # (deals, players)
+    trump: np.ndarray                 # (deals,)
+    plays: np.ndarray | None = None   # (deals, tricks, players) card ids in play order
+    leaders: np.ndarray | None = None  # (deals, tricks) seat leading each trick
+
+
+def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
+                *, rng: np.random.Generator | None = None, bids: np.ndarray | None = None,
+                uniforms: np.ndarray | None = None, record: bool = False,
+                set_bids: dict[int, int] | None = None) -> Played:
+    """Play one round per row of ``hands`` and count the tricks each seat wins.
+
+    ``policies`` names the player model of each seat.  ``bids`` (deals x players) overrides
+    the bids (else rule-of-thumb seats bid by the rule of thumb, random seats bid 0: their
+    play ignores the bid); ``set_bids`` then fixes some seats' bids (``{seat: bid}``).
+    ``uniforms`` (deals x (1 + tricks x players)) replaces the random
+    numbers (first for a random dealer's trump choice, then one per card played), to
+    replay exactly the same random choices elsewhere.
+    """
+    deals, players, cards = hands.shape
+    policies = [check_policy(p) for p in policies]
+    if len(policies) != players:
+        raise UnknownPolicyError(f"Give one player model per seat ({players}), not {len(policies)}.")
+    if rng is None:
+        rng = np.random.default_rng()
+    hands = np.asarray(hands, dtype=np.intp)
+    trump = choose_trump(tables, hands, np.asarray(turned), policies, rng,
+                         None if uniforms is None else uniforms[:, 0])
+    if bids is None:
+        bids = np.zeros((deals, players), dtype=np.int64)
+        smart = [s for s, p in enumerate(policies) if p == RULE_OF_THUMB]
+        if smart:
+            bids[:, smart] = rule_of_thumb_bids(tables, hands, trump)[:, smart]
+    for s, b in (set_bids or {}).items():
+        bids[:, s] = b
+    if not any(p == RULE_OF_THUMB for p in policies) and tables.size < 64:
+        won, plays, leaders = _play_random_bits(tables, hands, trump, rng, uniforms, record)
+        return Played(won, bids, trump, plays, leaders)
+    f = tables.flat
+    width, gone = f.width, f.gone
+    rows = np.arange(deals)
+    # Column (deal, seat) of ``held`` holds that seat's cards, one row per position in the
+    # sorted hand; identical cards share an id and a played card becomes ``gone``.
+    held = np.ascontiguousarray(tables.canon[hands].reshape(deals * players, cards).T)
+    flat_held = held.ravel()
+    stride = deals * players
+    won = np.zeros((deals, players), dtype=np.int64)
+    leader = np.zeros(deals, dtype=np.intp)
+    seat_policy = np.array([p == RULE_OF_THUMB for p in policies])
+    all_smart, any_smart = bool(seat_policy.all()), bool(seat_policy.any())
+    plays = np.zeros((deals, cards, players), dtype=np.int16) if record else None
+    leaders = np.zeros((deals, cards), dtype=np.int8) if record else None
+    trump_w = trump * width
+    trump_5 = trump * 5
+    base = rows * players
+    step = 0
+    for t in range(cards):
+        if record:
+            leaders[:, t] = leader
+        movers = (leader + np.arange(players)[:, None]) % players
+        state = np.zeros(deals, dtype=np.intp)     # OPEN
+        best = np.zeros(deals, dtype=np.intp)      # card winning so far
+        best_pos = np.zeros(deals, dtype=np.intp)
+        for pos in range(players):
+            step += 1
+            mover = movers[pos]
+            col = base + mover
+            hand = np.take(held, col, axis=1)
+            if pos == 0:
+                legal = hand != gone  # leading: any card
+            else:
+                key = hand + state * width
+                holds = np.take(f.led_number, key).any(0)
+                legal = np.where(holds, np.take(f.follow_ok, key), hand != gone)
+            need = None
+            if any_smart:
+                need = bids[rows, mover] - won[rows, mover]
+            if all_smart:
+                pick = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+            else:
+                u = uniforms[:, step] if uniforms is not None else rng.random(deals)
+                pick = _random_pick(hand, legal, u)
+                if any_smart:
+                    other = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+                    pick = np.where(seat_policy[mover], other, pick)
+            where = pick * stride + col
+            card = flat_held[where]
+            flat_held[where] = gone
+            if record:
+                plays[:, t, pos] = card
+            if pos == 0:
+                best = card
+            else:
+                take = f.beats[(trump_w + best) * width + card]
+                best = np.where(take, card, best)
+                best_pos[take] = pos
+            state = f.lead_next[state * width + card]
+        leader += best_pos
+        leader %= players
+        won[rows, leader] += 1
+    return Played(won, bids, trump, plays, leaders)
+
+
+ONE = np.uint64(1)
+
+
+def _bits(ids: np.ndarray) -> np.ndarray:
+    return np.left_shift(ONE, ids.astype(np.uint64))
+
+
+def _bit_tables(tables: RuleTables):
+    """Follow-suit tables as bit masks over card ids, and the groups of identical cards."""
+    cached = tables.__dict__.get("_bit_tables")
+    if cached is None:
+        ids = np.arange(tables.size)
+        led = np.array([np.bitwise_or.reduce(_bits(ids[tables.led_number[s]])) if tables.led_number[s].any()
+                        else np.uint64(0) for s in range(len(tables.led_number))], dtype=np.uint64)
+        follow = np.array([np.bitwise_or.reduce(_bits(ids[tables.follow_ok[s]])) for s in
+                           range(len(tables.follow_ok))], dtype=np.uint64)
+        groups = [np.bitwise_or.reduce(_bits(ids[tables.canon == c])) for c in np.unique(tables.canon)
+                  if (tables.canon == c).sum() > 1]
+        cached = (led, follow, np.array(groups, dtype=np.uint64))
+        object.__setattr__(tables, "_bit_tables", cached)
+    return cached
+
+
+def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, rng, uniforms, record: bool):
+    """:func:`play_rounds` when everyone plays at random, with each hand as one 64-bit mask.
+
+    The same choices as the general path (the ``k``-th distinct legal card in hand order, ``k``
+    from the same random number), only faster: every step works on one number per deal.
+    """
+    deals, players, cards = hands.shape
+    led_mask, follow_mask, groups = _bit_tables(tables)
+    f = tables.flat
+    width = f.width
+    held = np.zeros(deals * players, dtype=np.uint64)
+    flat = hands.reshape(deals * players, cards)
+    for j in range(cards):
+        held |= _bits(flat[:, j])
+    rows = np.arange(deals)
+    base = rows * players
+    won = np.zeros((deals, players), dtype=np.int64)
+    leader = np.zeros(deals, dtype=np.intp)
+    plays = np.zeros((deals, cards, players), dtype=np.int16) if record else None
+    leaders = np.zeros((deals, cards), dtype=np.int8) if record else None
+    trump_w = trump * width
+    step = 0
+    for t in range(cards):
+        if record:
+            leaders[:, t] = leader
+        movers = (leader + np.arange(players)[:, None]) % players
+        state = np.zeros(deals, dtype=np.intp)
+        best = np.zeros(deals, dtype=np.intp)
+        best_pos = np.zeros(deals, dtype=np.intp)
+        for pos in range(players):
+            step += 1
+            row = base + movers[pos]
+            hand = held[row]
+            if pos == 0:
+                legal = hand
+            else:
+                legal = np.where(hand & led_mask[state] != 0, hand & follow_mask[state], hand)
+            for group in groups:  # identical cards: one choice (the first copy held)
+                g = legal & group
+                legal = (legal & ~group) | (g & (~g + ONE))
+            count = np.bitwise_count(legal)
+            u = uniforms[:, step] if uniforms is not None else rng.random(deals)
+            k = (u * count).astype(np.uint8)
+            x = legal
+            for i in range(int(k.max())):  # drop the k lowest choices
+                x = np.where(k > i, x & (x - ONE), x)
+            bit = x & (~x + ONE)
+            card = np.bitwise_count(bit - ONE).astype(np.intp)
+            held[row] = hand & ~bit
+            if record:
+                plays[:, t, pos] = tables.canon[card]
+            if pos == 0:
+                best = card
+            else:
+                take = f.beats[(trump_w + best) * width + card]
+                best = np.where(take, card, best)
+                best_pos[take] = pos
+            state = f.lead_next[state * width + card]
+        leader += best_pos
+        leader %= players
+        won[rows, leader] += 1
+    return won, plays, leaders
+
+
+def _first(mask: np.ndarray) -> np.ndarray:
+    """Index of the first True along axis 0 (rows are hand positions); ``len`` if none."""
+    return mask.shape[0] - np.logical_or.accumulate(mask, axis=0).sum(0)
+
+
+def _first_max(values: np.ndarray) -> np.ndarray:
+    return _first(values == values.max(0))
+
+
+def _first_min(values: np.ndarray) -> np.ndarray:
+    return _first(values == values.min(0))
+
+
+def _random_pick(hand: np.ndarray, legal: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Uniform over the distinct legal cards (two Wizards are one choice), in hand order.
+
+    Identical cards share an id and sit next to each other in a sorted hand, and every policy
+    plays the first copy it holds, so a copy repeats a choice exactly when the card just
+    before it is the same card (still held).
+    """
+    distinct = legal.copy()
+    distinct[1:] &= hand[1:] != hand[:-1]
+    count = np.empty(distinct.shape, dtype=np.int8)
+    count[0] = distinct[0]
+    for j in range(1, len(count)):
+        np.add(count[j - 1], distinct[j], out=count[j])
+    target = (u * count[-1]).astype(np.int8)
+    return (count <= target).sum(0)
+
+
+def _rule_of_thumb_pick(f, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
+                        state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
+    """RuleOfThumbPlayer.pick_card, for every deal at once (same scores, same tie-breaks)."""
+    led = np.where(state >= 2, state - 1, 0)
+    key = np.take(f.strength, hand + (trump_5 + led) * f.width)
+    strongest = _first_max(np.where(legal, key, -np.inf))
+    weakest = _first_min(np.where(legal, key, np.inf))
+    if pos == 0:
+        # Need tricks: lead the strongest card; otherwise lead the weakest.
+        return np.where(need > 0, strongest, weakest)
+    wins = np.take(f.beats, hand + (trump_w + best) * f.width) & legal
+    loses = legal & ~wins
+    cheapest_win = _first_min(np.where(wins, key, np.inf))
+    highest_loser = _first_max(np.where(loses, key, -np.inf))
+    want = np.where(wins.any(0), cheapest_win, weakest)
+    duck = np.where(loses.any(0), highest_loser, weakest)
+    return np.where(need > 0, want, duck)
+
+
+def rule_of_thumb_card(tables: RuleTables, hand, trick, trump: str | None, need: int):
+    """The card the vectorised rule of thumb plays in one situation (to hold it to the engine's player).
+
+    ``hand`` and ``trick`` are cards (the trick in play order), ``need`` is bid minus tricks won.
+    """
+    from .tables import trump_code
+
+    ids = np.array([tables.canon[i] for i in tables.encode(hand)], dtype=np.intp)[:, None]
+    f = tables.flat
+    state, best = OPEN, 0
+    for pos, card in enumerate(trick):
+        c = tables.canon[tables.id_of(card)]
+        if pos == 0 or f.beats[(trump_code(trump) * f.width + best) * f.width + c]:
+            best = c
+        state = f.lead_next[state * f.width + c]
+    key = ids + state * f.width
+    holds = np.take(f.led_number, key).any(0)
+    legal = np.where(holds, np.take(f.follow_ok, key), ids != f.gone)
+    t = np.array([trump_code(trump)])
+    pick = _rule_of_thumb_pick(f, ids, legal, t * f.width, t * 5, np.array([state]), np.array([best]),
+                               len(trick), np.array([need]))
+    return tables.cards[int(ids[pick[0], 0])]
+
+
+__all__ = ["rule_of_thumb_card", "deal", "play_rounds", "choose_trump", "rule_of_thumb_bids", "Played", "POLICIES",
+           "UnknownPolicyError", "check_policy", "FREE"]

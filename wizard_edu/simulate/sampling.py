@@ -1,0 +1,86 @@
+"""Simulated counts to set beside the exact odds of :mod:`wizard_edu.odds` (same keys, same questions)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..cards import COLOURS, Card
+from ..rules.core import DEALER_CHOOSES, as_cards
+from ..rules.rulesets import Ruleset, get_ruleset
+from .api import CHUNK, chunks
+from .checks import HandSizeError, check_count
+from .play import deal
+from .tables import CHOOSE, rule_tables
+
+
+def trump_frequencies(n: int, players: int = 4, round_number: int = 1, rules: str | Ruleset = "classic",
+                      seed: int | None = None) -> dict:
+    """Deal round ``round_number`` ``n`` times and count each trump outcome (keys as :func:`trump_odds`).
+
+    >>> counts = trump_frequencies(1000, seed=0)
+    >>> sum(counts.values())
+    1000
+    """
+    ruleset = get_ruleset(rules)
+    tables = rule_tables(ruleset)
+    check_count(n, "deals")
+    sizes = ruleset.round_sizes(players)
+    if not isinstance(round_number, int) or not 1 <= round_number <= len(sizes):
+        raise HandSizeError(f"With {players} players the rounds go from 1 to {len(sizes)}, not {round_number!r}.")
+    rng = np.random.default_rng(seed)
+    codes = np.zeros(6, dtype=np.int64)  # 0 none, 1-4 colours, 5 dealer chooses
+    for size in chunks(n, CHUNK):
+        _, turned = deal(tables, size, players, sizes[round_number - 1], rng)
+        code = np.where(turned >= 0, tables.turned_up[np.maximum(turned, 0)], 0)
+        codes += np.bincount(code, minlength=6)
+    out = {c: int(codes[1 + i]) for i, c in enumerate(COLOURS)}
+    out |= {"no trump": int(codes[0]), DEALER_CHOOSES: int(codes[CHOOSE])}
+    return out
+
+
+def hand_frequencies(n: int, cards: int, what: str = "wizards", rules: str | Ruleset = "classic",
+                     seed: int | None = None, turned_up: Card | str | None = None) -> dict[int, int]:
+    """Deal ``n`` hands of ``cards`` cards and count how many hold k Wizards (Jesters, or trumps:
+    cards of the turned-up card's colour), keys as :func:`wizard_edu.odds.hand_odds`."""
+    from ..odds import _marked
+
+    ruleset = get_ruleset(rules)
+    tables = rule_tables(ruleset)
+    check_count(n, "deals")
+    check_count(cards, "cards")
+    up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
+    _, marked_cards = _marked(what, ruleset, up)
+    marked = np.zeros(tables.size + 1, dtype=bool)
+    marked[:tables.size] = [c in marked_cards for c in tables.cards]
+    up_id = None if up is None else tables.encode([up])[0]
+    if cards > ruleset.deck_size - (up is not None):
+        raise HandSizeError(f"A hand of {cards} cards does not fit in the deck.")
+    rng = np.random.default_rng(seed)
+    counts = np.zeros(cards + 1, dtype=np.int64)
+    for size in chunks(n, CHUNK):
+        hands, _ = deal(tables, size, 1, cards, rng, fixed_turned_up=up_id, turned_up_known=True)
+        counts += np.bincount(marked[hands[:, 0, :]].sum(1), minlength=cards + 1)
+    top = int(np.nonzero(counts)[0].max()) if counts.any() else 0
+    return {k: int(counts[k]) for k in range(max(top, min(cards, int(marked.sum()))) + 1)}
+
+
+def compare_with_exact(exact: dict, counts: dict):
+    """A DataFrame: exact chance, simulated share, standard error and how many standard errors apart."""
+    import pandas as pd
+
+    n = sum(counts.values())
+    rows = {}
+    for key, p in exact.items():
+        share = counts.get(key, 0) / n
+        p = float(p)
+        se = (p * (1 - p) / n) ** 0.5
+        rows[key] = {"exact": p, "simulated": share, "std error": se,
+                     "errors apart": (share - p) / se if se > 0 else 0.0}
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.attrs["deals"] = n
+    return table
+
+
+__all__ = ["trump_frequencies", "hand_frequencies", "compare_with_exact", "Fraction"]

@@ -1,0 +1,96 @@
+"""ipywidgets user interfaces for wizard-edu.  No rules live here.
+
+Every widget reads the engine (:class:`wizard_edu.Game`, :func:`wizard_edu.explain_trick`,
+:func:`wizard_edu.legal_plays`, ...) and sends it actions.  Each widget is an
+``ipywidgets.VBox`` subclass: show it by leaving it as the last line of a cell.
+Its buttons call a plain Python API, which is also what tests and notebooks can
+call without a browser.  A refused action never raises from a button: the
+engine's message is shown in the widget's status area and nothing changes.
+The Python methods return ``True``/``False`` (accepted or refused) and leave the
+message in ``.message``.
+
+Quick reference (all arguments are keyword-friendly; ``seed`` makes everything repeatable)::
+
+    from wizard_edu.widgets import TableWidget, TrickTrainer, LegalPlayTrainer, DealWidget, PredictionWidget
+
+    table = TableWidget(rules="junior", players=4, seat=0, opponents=None, seed=1,
+                        theme=None, names=None, first_dealer=0, **ruleset_options)
+        rules      "junior" | "classic" | "anniversary" | a Ruleset; extra keyword options go to
+                   get_ruleset (e.g. bid_rule="canadian", bidding="hidden").
+        players    3-6 (everyone, including the learner).
+        seat       the learner's seat (0-based).
+        opponents  players-1 computer players: names ("rule-of-thumb", "random", any key of
+                   wizard_edu.players.table.PLAYER_TYPES) or objects with .act(view) -> Action.
+                   Default: rule-of-thumb players.  Each is seeded from seed and its seat.
+        theme      "junior" | "classic" | "us" | "amigo" (default: "junior" for Junior rules, else "classic").
+        names      all players' names (default: "You" for the learner, animal names for the others).
+      table.game                 the wizard_edu.Game (read it, don't change it behind the widget's back)
+      table.bid(n)               the learner predicts n tricks            -> bool
+      table.play("R7")           the learner plays a card (text or Card)  -> bool
+      table.choose_trump("R")    the learner, as dealer, names trump after a Wizard turned up -> bool
+      table.act(action)          any wizard_edu.Action for the learner     -> bool
+      table.hint()               a hint for the learner (wizard_edu.players.coach.hint if available,
+                                 else the rule-of-thumb player's choice)   -> str
+      table.new_game(seed=None)  start again (same players; a new seed if given)
+      table.save_json() -> str   the game in progress as JSON (Game.to_json plus the table's settings)
+      table.load_json(text)      resume a saved game; a broken or foreign file -> False + message, nothing lost
+      table.score_pad()          the pandas DataFrame score pad
+      table.show_score_pad()     show it inside the widget (HTML); table.chart() -> matplotlib Figure of
+                                 running totals; table.show_chart() draws it into the widget (PNG)
+      table.message              the last status message (plain text); table.events: list of plain-text
+                                 lines of what happened ("Owl bids 1.", "Fox wins the trick: ...")
+      table.last_trick           the last finished TrickRecord (kept across the end of a round)
+      table.view                 the learner's SeatView
+
+    trainer = TrickTrainer(rules="junior", level=1, seed=0, players=4, theme=None, auto_level=True)
+        levels: trainer.levels (names).  Junior: "follow", "trump", "wizards-and-frogs", "anything".
+        Classic adds "jester-lead", "wizard-lead", "jester-then-wizard", "only-jesters".
+        level is a 1-based number or a level name.
+      trainer.trick, trainer.trump, trainer.result (TrickResult), trainer.players
+      trainer.answer(i)          i = 0-based position in play order of the card you think wins -> bool (right?)
+      trainer.next()             a new trick;  trainer.set_level(level)
+      trainer.streak, trainer.best_streak, trainer.right, trainer.asked, trainer.feedback (text)
+      With auto_level, 5 right in a row moves to the next level.
+
+    legal = LegalPlayTrainer(rules="junior", seed=0, players=4, theme=None, hand_size=5)
+      legal.hand, legal.trick, legal.trump, legal.legal (the engine's legal_plays)
+      legal.toggle("R3")         select/unselect a card you think may be played
+      legal.check()              compare your selection with the engine  -> bool
+      legal.reveal()             mark every card and say why (check_play's messages) -> dict card text -> reason
+      legal.why("G9")            one card's reason;  legal.next() a new hand and trick
+
+    deal = DealWidget(players=4, round=1, seed=0, rules="junior", theme=None)
+      deal.deal(players=None, round=None, seed=None)   deal again (seed None keeps the seed; new_seed() = next)
+      deal.game, deal.hands, deal.trump_card, deal.trump (colour, None or DEALER_CHOOSES), deal.dealer,
+      deal.leader, deal.summary() -> str
+
+    predict = PredictionWidget(round=3, players=4, seed=0, rules="junior", seat=0, theme=None)
+      predict.predict(n)         your prediction; then the round is played out -> bool
+      predict.result             the RoundRecord once scored; predict.new_hand(seed=None)
+
+Small helpers for notebooks::
+
+    trump_meaning("R5", rules="junior")      -> "The turned-up card is red 5: red is trump."
+    trick_reason("F G3 G7 R8", trump=None)    -> "G7 wins: it is the highest green card, the colour led."
+    card_button(card, theme, on_click)        -> a styled, focusable ipywidgets.Button for one card
+    status_message(text, kind)                -> HTML for a status line (kind: info, ok, error, hint)
+
+CSS classes for tests and styling: every widget root has ``wizard-widget`` plus its own
+(``wizard-table``, ``wizard-trick-trainer``, ``wizard-legal-trainer``, ``wizard-deal``,
+``wizard-predict``); card buttons ``wizard-card-button`` and ``wizard-card-R7`` (``wizard-card-W``,
+``wizard-card-J``), legal ones also ``wizard-legal``; ``wizard-bid-button`` (+ ``wizard-bid-2``),
+``wizard-trump-button`` (+ ``wizard-trump-R``), ``wizard-status``, ``wizard-trainer-feedback``,
+``wizard-trainer-card``, ``wizard-next-button``, ``wizard-streak``, ``wizard-trick``, ``wizard-log``,
+``wizard-new-game``, ``wizard-hint-button``, ``wizard-scorepad``, ``wizard-save-button``,
+``wizard-load-button``, ``wizard-save-text``, ``wizard-upload``, ``wizard-round-over``,
+``wizard-game-over``.
+"""
+
+from .common import card_button, status_message, trick_reason, trump_meaning
+from .deal import DealWidget
+from .predict import PredictionWidget
+from .table import TableWidget
+from .trainer import LegalPlayTrainer, TrickTrainer
+
+__all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
+           "card_button", "status_message", "trick_reason", "trump_meaning"]

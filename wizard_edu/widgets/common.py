@@ -1,0 +1,288 @@
+"""Pieces the widgets share: card buttons, status messages, themed words.  Drawing only, no rules."""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cards import Card
+from ..display.html import card_html, cards_html
+from ..display.themes import FILL, INK, SYMBOL, Theme, get_theme
+from ..errors import WizardError
+from ..game import Game
+from ..rules.core import DEALER_CHOOSES, trump_from_card
+from ..rules.rulesets import Ruleset, get_ruleset
+
+WIZARD_FILL, WIZARD_INK = "#4B0082", "#ffffff"
+JESTER_FILL, JESTER_INK = "#f4f4f4", "#222222"
+
+_KIND_STYLE = {"ok": ("#e7f6ec", "#1b5e20", "\u2714"), "error": ("#fdecea", "#8a1c1c", "\u2716"),
+               "info": ("#eef3fb", "#1f3b63", "\u2139"), "hint": ("#fff8e1", "#5d4300", "\u2605")}
+
+
+def theme_for(rules: str | Ruleset, theme: str | Theme | None = None) -> Theme:
+    """The theme to draw with: the one asked for, else Fool Frogs for Junior rules and Classic otherwise."""
+    if theme is not None:
+        return get_theme(theme)
+    return get_theme("junior" if get_ruleset(rules).name == "junior" else "classic")
+
+
+def themed(text: str, theme: Theme) -> str:
+    """Engine sentences say "Jester"; in the Junior theme a Jester is a Fool Frog."""
+    if theme.jester == "Jester":
+        return text
+    return text.replace("Jesters", theme.jester + "s").replace("Jester", theme.jester)
+
+
+def card_label(card: Card, theme: Theme) -> str:
+    """Short text on a card button: the card text ("R7", "W"), "F" for a Fool Frog."""
+    if card.is_jester and theme.jester == "Fool Frog":
+        return "F"
+    return str(card)
+
+
+def card_name(card: Card, theme: Theme) -> str:
+    """Long name for tooltips and messages: "red 7", "Wizard", "Fool Frog", "Dwarves 7"."""
+    return theme.card_name(card)
+
+
+def card_class(card: Card) -> str:
+    """The CSS class naming one card: ``wizard-card-R7``, ``wizard-card-W``, ``wizard-card-J``."""
+    return "wizard-card-" + str(card).replace(":", "-")
+
+
+def card_button(card: Card | str, theme: str | Theme | None = None,
+                on_click: Callable[[Card], Any] | None = None, *, extra_classes: Iterable[str] = (),
+                width: str = "auto") -> widgets.Button:
+    """A real, focusable button for one card: label "R7", tooltip "red 7 (▲)", the card's colour.
+
+    ``on_click(card)`` is called when it is pressed (by mouse or keyboard).
+    """
+    card = Card.parse(card)
+    th = get_theme(theme)
+    if card.colour is not None:
+        fill, ink, symbol = FILL[card.colour], INK[card.colour], SYMBOL[card.colour]
+    elif card.is_wizard:
+        fill, ink, symbol = WIZARD_FILL, WIZARD_INK, "\u2726"
+    else:
+        fill, ink, symbol = JESTER_FILL, JESTER_INK, "\u263a"
+    button = widgets.Button(description=card_label(card, th), tooltip=f"{card_name(card, th)} ({symbol})",
+                            layout=widgets.Layout(width=width, min_width="3.6em", height="3.2em"))
+    button.style.button_color = fill
+    button.style.text_color = ink
+    button.style.font_weight = "bold"
+    button.add_class("wizard-card-button")
+    button.add_class(card_class(card))
+    for cls in extra_classes:
+        button.add_class(cls)
+    button.card = card  # type: ignore[attr-defined]
+    if on_click is not None:
+        button.on_click(lambda _b, c=card: on_click(c))
+    return button
+
+
+def status_message(text: str, kind: str = "info") -> str:
+    """HTML for a status line: a coloured box with an icon, so it is not told by colour alone."""
+    bg, ink, icon = _KIND_STYLE.get(kind, _KIND_STYLE["info"])
+    return (f'<div class="wizard-message wizard-message-{kind}" role="status" '
+            f'style="background:{bg};color:{ink};padding:4px 8px;border-radius:4px;margin:2px 0">'
+            f'{icon} {html.escape(text)}</div>')
+
+
+def status_area() -> widgets.HTML:
+    """An (initially empty) HTML widget with class ``wizard-status``."""
+    area = widgets.HTML(value="")
+    area.add_class("wizard-status")
+    return area
+
+
+def text_button(label: str, tooltip: str, css: str, on_click: Callable[[], Any] | None = None,
+                width: str = "auto") -> widgets.Button:
+    """A labelled, focusable button with a tooltip and a CSS class."""
+    button = widgets.Button(description=label, tooltip=tooltip, layout=widgets.Layout(width=width))
+    button.add_class(css)
+    if on_click is not None:
+        button.on_click(lambda _b: on_click())
+    return button
+
+
+def guarded(method: Callable) -> Callable:
+    """Wrap a button callback: any error becomes a message in the widget, never a traceback."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except WizardError as exc:
+            self.say(str(exc), "error")
+        except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
+            self.say(f"Something went wrong inside the widget ({type(exc).__name__}: {exc}). "
+                     "The game is unchanged.", "error")
+        return None
+
+    return wrapper
+
+
+def trump_sentence(trump_card: Card | None, trump: str | None, rules: str | Ruleset, theme: Theme,
+                   dealer_name: str) -> str:
+    """What the turned-up card means, in words (the meaning comes from :func:`trump_from_card`)."""
+    meaning = trump_from_card(trump_card, rules)
+    if trump_card is None:
+        return "No card is left to turn up, so there is no trump this round."
+    name = card_name(trump_card, theme)
+    if meaning == DEALER_CHOOSES:
+        if trump is None:
+            return f"A {name} was turned up: {dealer_name} (the dealer) chooses the trump colour."
+        return f"A {name} was turned up, so {dealer_name} (the dealer) chose {theme.colour_names[trump]} as trump."
+    if meaning is None:
+        return f"A {name} was turned up: there is no trump this round."
+    return f"The turned-up card is {name}: {theme.colour_names[meaning]} is trump."
+
+
+def trump_badge(trump: str | None, theme: Theme) -> str:
+    """A small coloured badge naming the trump colour (or "no trump")."""
+    if trump is None:
+        return ('<span class="wizard-trump-badge" style="padding:2px 6px;border:1px solid #555;'
+                'border-radius:4px">no trump</span>')
+    return (f'<span class="wizard-trump-badge" style="padding:2px 6px;border-radius:4px;'
+            f'background:{FILL[trump]};color:{INK[trump]}">{SYMBOL[trump]} '
+            f'trump: {html.escape(theme.colour_names[trump])}</span>')
+
+
+def chips_html(n: int | None, label: str = "") -> str:
+    """Prediction chips: one round chip per predicted trick, a ring for a prediction of zero."""
+    if n is None:
+        return '<span class="wizard-chips" title="no prediction yet">?</span>'
+    chip = ('<span style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
+            'background:#f2b134;border:1px solid #7a5200;margin-right:1px"></span>')
+    ring = ('<span style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
+            'border:2px solid #7a5200;margin-right:1px"></span>')
+    body = chip * n if n else ring
+    return (f'<span class="wizard-chips" title="predicts {n} trick{"s" if n != 1 else ""}" '
+            f'aria-label="{label}predicts {n}">{body} {n}</span>')
+
+
+def trick_html(plays: Iterable[tuple[int, Card]], names: tuple[str, ...], theme: Theme,
+               winner_seat: int | None = None) -> str:
+    """The cards of a trick with who played each; the winner's card is framed."""
+    cells = []
+    for seat, card in plays:
+        mark = "border:3px solid #222;border-radius:8px;" if seat == winner_seat else ""
+        cells.append(f'<div style="display:inline-block;text-align:center;margin:2px;padding:2px;{mark}">'
+                     f'{card_html(card, theme)}<div style="font-size:0.8em">{html.escape(names[seat])}'
+                     f'</div></div>')
+    return '<div class="wizard-trick-cards">' + "".join(cells) + "</div>"
+
+
+def hand_html(hand: Iterable[Card], theme: Theme) -> str:
+    """A row of face-up cards."""
+    return cards_html(list(hand), theme)
+
+
+def game_at_round(round_number: int, players: int = 4, rules: str | Ruleset = "junior", seed: int = 0,
+                  first_dealer: int = 0, names: Iterable[str] | None = None, **options: Any) -> Game:
+    """A :class:`Game` at the start of round ``round_number`` (1-based).
+
+    Round ``r`` is dealt from the seed alone, so earlier rounds are simply played
+    through with the first legal action each time (their result does not matter).
+    """
+    game = Game(players=players, rules=rules, seed=seed, first_dealer=first_dealer, names=names, **options)
+    if not isinstance(round_number, int) or not 1 <= round_number <= len(game.round_sizes):
+        raise WizardError(f"With {players} players there are rounds 1 to {len(game.round_sizes)}, "
+                          f"not {round_number!r}.")
+    while game.round_number < round_number:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+class WidgetBase(widgets.VBox):
+    """A VBox with a status area and a short, deterministic text repr."""
+
+    def __init__(self, css: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("wizard-widget")
+        self.add_class(css)
+        self.status = status_area()
+        self.message = ""
+        self.message_kind = "info"
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` in the status area (kinds: info, ok, error, hint)."""
+        self.message = text
+        self.message_kind = kind
+        self.status.value = status_message(text, kind)
+
+    def _summary(self) -> str:  # pragma: no cover - overridden
+        return ""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._summary()})"
+
+
+def replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
+    """Swap a box's children, closing the old widgets that are not reused (no leaks)."""
+    keep = {id(c) for c in children}
+    old = list(box.children)
+    box.children = tuple(children)
+    for child in old:
+        if id(child) not in keep:
+            child.close()
+
+
+def apply_recording(game: Game, seat: int, action: Any) -> tuple[Any, Any]:
+    """Apply ``action`` for ``seat``; return ``(finished TrickRecord or None, scored RoundRecord or None)``.
+
+    The game deals the next round as soon as a round's last trick is played, which
+    clears its list of tricks; this rebuilds that last record (with the engine's
+    :func:`explain_trick`) so a widget can still show it.
+    """
+    from ..game import TrickRecord
+    from ..rules.core import explain_trick
+
+    before_trick = list(game.trick)
+    before_round = game.round_number
+    before_trump = game.trump
+    before_rounds = len(game.rounds)
+    game.apply(action, seat)  # raises, changing nothing, if refused
+    trick = None
+    if action.kind == "play" and not game.trick:
+        if game.round_number == before_round and game.tricks:
+            trick = game.tricks[-1]
+        else:
+            real = game.history[-1][1].value  # the card itself (Clairvoyance plays an unseen card)
+            plays = (*before_trick, (seat, Card.parse(real)))
+            result = explain_trick([c for _, c in plays], before_trump, game.ruleset)
+            trick = TrickRecord(plays[0][0], tuple(plays), result)
+    scored = game.rounds[-1] if len(game.rounds) > before_rounds else None
+    return trick, scored
+
+
+def trump_meaning(card: Card | str | None, rules: str | Ruleset = "junior", theme: str | Theme | None = None,
+                  dealer: str = "the dealer") -> str:
+    """What a turned-up card means for trump, in a sentence (from :func:`trump_from_card`).
+
+    >>> trump_meaning("R5")
+    'The turned-up card is red 5: red is trump.'
+    >>> trump_meaning("F")
+    'A Fool Frog was turned up: there is no trump this round.'
+    """
+    card = None if card is None else Card.parse(card)
+    th = theme_for(rules, theme)
+    text = trump_sentence(card, None, rules, th, dealer)
+    return text.replace(f"{dealer} (the dealer)", dealer) if dealer == "the dealer" else text
+
+
+def trick_reason(trick: Iterable[Card | str] | str, trump: str | None = None, rules: str | Ruleset = "junior",
+                 theme: str | Theme | None = None) -> str:
+    """Who wins a trick and why, in the theme's words (the engine's :func:`explain_trick` decides).
+
+    >>> trick_reason("F G3 G7 R8")
+    'G7 wins: it is the highest green card, the colour led.'
+    """
+    from ..rules.core import explain_trick
+
+    return themed(explain_trick(trick, trump, rules).reason, theme_for(rules, theme))

@@ -1,0 +1,152 @@
+"""The Deal widget: choose the number of players and a round, deal, and turn up the trump card."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..display.html import card_back_html, card_html, cards_html
+from ..rules.rulesets import Ruleset, get_ruleset
+from .common import WidgetBase, game_at_round, guarded, text_button, theme_for, trump_badge, trump_sentence
+
+
+class DealWidget(WidgetBase):
+    """Deal the hands of one round face up, with the dealer, the starting player and the trump card."""
+
+    def __init__(self, players: int = 4, round: int = 1, seed: int = 0, rules: str | Ruleset = "junior",
+                 theme: str | None = None, names: Sequence[str] | None = None) -> None:
+        super().__init__("wizard-deal")
+        self.ruleset = get_ruleset(rules)
+        self.theme = theme_for(self.ruleset, theme)
+        self._names = list(names) if names is not None else None
+        self.players_choice = widgets.ToggleButtons(
+            options=[(str(n), n) for n in range(3, 7)], value=players, description="Players",
+            tooltips=[f"{n} players" for n in range(3, 7)], style={"button_width": "3em"})
+        self.players_choice.add_class("wizard-players-choice")
+        self.round_choice = widgets.ToggleButtons(description="Round", style={"button_width": "2.6em"})
+        self.round_choice.add_class("wizard-round-tiles")
+        self.seed_box = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="11em"))
+        self.seed_box.add_class("wizard-seed")
+        self.deal_button = text_button("Shuffle and deal again", "A new shuffle (the next seed)",
+                                       "wizard-deal-button", self._click_deal)
+        self.table_html = widgets.HTML()
+        self.table_html.add_class("wizard-deal-table")
+        self.children = (self.players_choice, self.round_choice,
+                         widgets.HBox([self.deal_button, self.seed_box]), self.table_html, self.status)
+        self.players_choice.observe(self._on_players, names="value")
+        self.round_choice.observe(self._on_round, names="value")
+        self.seed_box.observe(self._on_seed, names="value")
+        self._busy = False
+        self.deal(players=players, round=round, seed=seed)
+
+    def deal(self, players: int | None = None, round: int | None = None, seed: int | None = None) -> None:
+        """Deal round ``round`` for ``players`` players with ``seed`` (unchanged values stay as they are)."""
+        players = self.players_choice.value if players is None else players
+        round = self.round_choice.value if round is None else round
+        seed = self.seed_box.value if seed is None else seed
+        self.ruleset.check_players(players)
+        sizes = self.ruleset.round_sizes(players)
+        names = self._names[:players] if self._names else [f"Player {i + 1}" for i in range(players)]
+        self.game = game_at_round(round, players, self.ruleset, seed, names=names)
+        self.seed = seed
+        self._busy = True
+        try:
+            self.players_choice.value = players
+            self.round_choice.options = [(str(n), n) for n in range(1, len(sizes) + 1)]
+            self.round_choice.tooltips = [f"round {n}: {sizes[n - 1]} card{'s' if sizes[n - 1] != 1 else ''} each"
+                                          for n in range(1, len(sizes) + 1)]
+            self.round_choice.value = round
+            self.seed_box.value = seed
+        finally:
+            self._busy = False
+        self._draw()
+        self.say(self.summary(), "info")
+
+    def new_seed(self) -> None:
+        """Shuffle again: deal the same round with the next seed."""
+        self.deal(seed=self.seed + 1)
+
+    # -- what was dealt ---------------------------------------------------------------
+    @property
+    def hands(self):
+        return self.game.hands
+
+    @property
+    def trump_card(self):
+        return self.game.trump_card
+
+    @property
+    def trump(self):
+        """The trump colour, ``None`` for no trump, or ``DEALER_CHOOSES`` after a Wizard."""
+        from ..rules.core import trump_from_card
+
+        return trump_from_card(self.trump_card, self.ruleset)
+
+    @property
+    def dealer(self) -> int:
+        return self.game.dealer
+
+    @property
+    def leader(self) -> int:
+        """Who predicts first and leads the first trick (the player left of the dealer)."""
+        return self.game.leader
+
+    def summary(self) -> str:
+        g = self.game
+        left = len(g.stock) - (1 if g.trump_card is not None else 0)
+        return (f"Round {g.round_number}: {g.hand_size} card{'s' if g.hand_size != 1 else ''} each for "
+                f"{g.players} players. {g.names[g.dealer]} deals and {g.names[g.leader]} starts. "
+                f"{trump_sentence(g.trump_card, None, self.ruleset, self.theme, g.names[g.dealer])} "
+                f"{left} card{'s' if left != 1 else ''} stay{'s' if left == 1 else ''} in the pile.")
+
+    def _draw(self) -> None:
+        g = self.game
+        rows = []
+        for s in range(g.players):
+            tags = []
+            if s == g.dealer:
+                tags.append("deals")
+            if s == g.leader:
+                tags.append("starts")
+            tag = f" <i>({' and '.join(tags)})</i>" if tags else ""
+            rows.append(f"<tr><td style='padding-right:8px'><b>{html.escape(g.names[s])}</b>{tag}</td>"
+                        f"<td>{cards_html(g.hands[s], self.theme)}</td></tr>")
+        turned = card_html(g.trump_card, self.theme) if g.trump_card is not None else card_back_html("-")
+        meaning = trump_sentence(g.trump_card, None, self.ruleset, self.theme, g.names[g.dealer])
+        found = self.trump
+        badge = trump_badge(found, self.theme) if found in (None, "R", "G", "B", "Y") else ""
+        self.table_html.value = (
+            f"<table>{''.join(rows)}</table>"
+            f"<div style='display:flex;align-items:center;gap:8px;margin-top:6px'>"
+            f"<b>Turned up:</b>{turned}<span>{html.escape(meaning)}</span>{badge}</div>")
+
+    # -- controls ---------------------------------------------------------------------------
+    @guarded
+    def _on_players(self, change) -> None:
+        if not self._busy:
+            sizes = self.ruleset.round_sizes(change["new"])
+            self.deal(players=change["new"], round=min(self.round_choice.value or 1, len(sizes)))
+
+    @guarded
+    def _on_round(self, change) -> None:
+        if not self._busy and change["new"] is not None:
+            self.deal(round=change["new"])
+
+    @guarded
+    def _on_seed(self, change) -> None:
+        if not self._busy:
+            self.deal(seed=change["new"])
+
+    @guarded
+    def _click_deal(self) -> None:
+        self.new_seed()
+
+    def _summary(self) -> str:
+        g = self.game
+        return (f"{self.ruleset.title}, {g.players} players, round {g.round_number}, seed {self.seed}: "
+                f"trump card {g.trump_card or 'none'}")
+
+
+__all__ = ["DealWidget"]

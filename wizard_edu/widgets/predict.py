@@ -1,0 +1,174 @@
+"""The Prediction widget: look at a dealt hand, predict your tricks, then watch the round played out.
+
+The learner only predicts.  Their cards are then played for them by the
+rule-of-thumb player (which aims at the learner's prediction), against
+rule-of-thumb computer players; every trick shows its winner and the rule, and
+the round is scored by the engine.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..display.html import cards_html
+from ..errors import WizardError
+from ..game import Action, RoundRecord, TrickRecord
+from ..players.rule_of_thumb import RuleOfThumbPlayer
+from ..rules.rulesets import Ruleset, get_ruleset
+from .common import (
+    WidgetBase,
+    apply_recording,
+    chips_html,
+    game_at_round,
+    guarded,
+    replace_children,
+    text_button,
+    theme_for,
+    themed,
+    trick_html,
+    trump_badge,
+    trump_sentence,
+)
+from .table import DEFAULT_NAMES
+
+
+class PredictionWidget(WidgetBase):
+    """Predict how many tricks a dealt hand will win, then see it played and scored."""
+
+    def __init__(self, round: int = 3, players: int = 4, seed: int = 0, rules: str | Ruleset = "junior",
+                 seat: int = 0, theme: str | None = None, names: Sequence[str] | None = None) -> None:
+        super().__init__("wizard-predict")
+        self.ruleset = get_ruleset(rules)
+        self.ruleset.check_players(players)
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise WizardError(f"The learner's seat must be from 0 to {players - 1}, not {seat!r}.")
+        self.round, self.players, self.seat = round, players, seat
+        self.theme = theme_for(self.ruleset, theme)
+        if names is None:
+            others = iter(DEFAULT_NAMES)
+            names = ["You" if s == seat else next(others) for s in range(players)]
+        self.names = tuple(names)
+        self.hand_html = widgets.HTML()
+        self.hand_html.add_class("wizard-predict-hand")
+        self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.bid_box.add_class("wizard-actions")
+        self.tricks_html = widgets.HTML()
+        self.tricks_html.add_class("wizard-trick")
+        self.result_html = widgets.HTML()
+        self.result_html.add_class("wizard-round-result")
+        self.next_button = text_button("Deal another hand", "A new hand (the next seed)", "wizard-next-button",
+                                       self._click_next)
+        self.children = (self.hand_html, self.bid_box, self.status, self.tricks_html, self.result_html,
+                         self.next_button)
+        self.new_hand(seed=seed)
+
+    def new_hand(self, seed: int | None = None) -> None:
+        """Deal this round again with ``seed`` (the next seed if not given)."""
+        self.seed = self.seed + 1 if seed is None else seed
+        self.game = game_at_round(self.round, self.players, self.ruleset, self.seed, names=self.names)
+        self.computers = {s: RuleOfThumbPlayer(seed=self.seed * 100 + s) for s in range(self.players)}
+        self.tricks: list[TrickRecord] = []
+        self.result: RoundRecord | None = None
+        self.notes: list[str] = []
+        self._run_until_my_bid()
+        self._draw_hand()
+        buttons = []
+        for n in range(self.game.hand_size + 1):
+            b = widgets.Button(description=str(n), tooltip=f"Predict {n} trick{'s' if n != 1 else ''}",
+                               layout=widgets.Layout(width="3em"), button_style="info")
+            b.add_class("wizard-bid-button")
+            b.add_class(f"wizard-bid-{n}")
+            b.on_click(lambda _b, k=n: self._click_bid(k))
+            buttons.append(b)
+        label = widgets.HTML("<b>Your prediction:</b>&nbsp;")
+        replace_children(self.bid_box, [label, *buttons])
+        self.tricks_html.value = ""
+        self.result_html.value = ""
+        self.say(f"How many tricks will your {self.game.hand_size} card"
+                 f"{'s' if self.game.hand_size != 1 else ''} win? Choose a number.", "info")
+
+    def _run_until_my_bid(self) -> None:
+        game = self.game
+        while game.to_move != self.seat or game.phase == "trump":
+            seat = game.to_move
+            action = self.computers[seat].act(game.view(seat))
+            if seat == self.seat:  # the learner deals and a Wizard came up: the rule of thumb picks for them
+                self.notes.append(f"You deal and a Wizard was turned up: the rule of thumb chose "
+                                  f"{self.theme.colour_names[action.value]} for you.")
+            game.apply(action, seat)
+
+    def _draw_hand(self) -> None:
+        g = self.game
+        view = g.view(self.seat)
+        bids = "".join(f"<li>{html.escape(g.names[s])}: {chips_html(b)}</li>"
+                       for s, b in enumerate(view.bids) if b is not None)
+        before = f"<p>Predictions so far:</p><ul>{bids}</ul>" if bids else "<p>You predict first.</p>"
+        self.hand_html.value = (
+            f"<b>Round {g.round_number}</b>: {g.hand_size} card{'s' if g.hand_size != 1 else ''} each, "
+            f"{html.escape(g.names[g.dealer])} deals.<br>"
+            f"{html.escape(trump_sentence(g.trump_card, g.trump, self.ruleset, self.theme, g.names[g.dealer]))} "
+            f"{trump_badge(g.trump, self.theme)}<br>"
+            + "".join(f"{html.escape(n)} " for n in self.notes)
+            + f"<br>Your hand:{cards_html(view.hand, self.theme)}{before}")
+
+    def predict(self, n: int) -> bool:
+        """Your prediction; then the round is played out and scored.  False (and a message) if refused."""
+        if self.result is not None:
+            self.say("This round is over: press Deal another hand.", "info")
+            return False
+        try:
+            self.game.apply(Action("bid", n), self.seat)
+        except WizardError as exc:
+            self.say(str(exc), "error")
+            return False
+        self.prediction = n
+        game = self.game
+        while self.result is None:
+            seat = game.to_move
+            trick, scored = apply_recording(game, seat, self.computers[seat].act(game.view(seat)))
+            if trick is not None:
+                self.tricks.append(trick)
+            if scored is not None:
+                self.result = scored
+        self._draw_result()
+        return True
+
+    def _draw_result(self) -> None:
+        r = self.result
+        rows = []
+        for i, t in enumerate(self.tricks, 1):
+            who = "nobody" if t.winner_seat is None else self.names[t.winner_seat]
+            rows.append(f"<div><b>Trick {i}</b> goes to {html.escape(who)}: "
+                        f"{html.escape(themed(t.result.reason, self.theme))}"
+                        f"{trick_html(t.plays, self.names, self.theme, t.winner_seat)}</div>")
+        self.tricks_html.value = "".join(rows)
+        table = "".join(
+            f"<tr><td>{html.escape(self.names[s])}</td><td>{chips_html(r.bids[s])}</td>"
+            f"<td style='text-align:center'>{r.won[s]}</td><td style='text-align:center'>{r.points[s]}</td></tr>"
+            for s in range(self.players))
+        self.result_html.value = ("<table class='wizard-pad'><tr><th>Player</th><th>Predicted</th>"
+                                  f"<th>Won</th><th>Points</th></tr>{table}</table>")
+        mine = self.seat
+        pts = r.points[mine]
+        verdict = "spot on" if r.bids[mine] == r.won[mine] else "not quite"
+        self.say(f"You predicted {r.bids[mine]} and won {r.won[mine]}: {verdict}, "
+                 f"{pts} point{'s' if pts != 1 else ''}.", "ok" if pts else "info")
+
+    @guarded
+    def _click_bid(self, n: int) -> None:
+        self.predict(n)
+
+    @guarded
+    def _click_next(self) -> None:
+        self.new_hand()
+
+    def _summary(self) -> str:
+        g = self.game
+        state = "scored" if self.result is not None else f"hand {g.view(self.seat).hand}, waiting for a prediction"
+        return f"{self.ruleset.title}, round {self.round}, {self.players} players, seed {self.seed}: {state}"
+
+
+__all__ = ["PredictionWidget"]

@@ -1,0 +1,747 @@
+"""The TableWidget: a whole game of Wizard against computer players, played by clicking.
+
+Built only on :class:`wizard_edu.Game`: the widget asks the game whose turn it
+is and what is legal, sends it the learner's actions, and lets the computer
+players act until it is the learner's turn again.  See :mod:`wizard_edu.widgets`
+for the API summary.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
+from ..display.html import card_html
+from ..display.themes import FILL, INK, SYMBOL, Theme
+from ..errors import SaveFileError, WizardError
+from ..game import Action, Game, RoundRecord, SeatView, TrickRecord
+from ..players.rule_of_thumb import RuleOfThumbPlayer
+from ..players.table import PLAYER_TYPES, make_player
+from ..rules.rulesets import Ruleset, get_ruleset
+from .common import (
+    WidgetBase,
+    apply_recording,
+    card_button,
+    card_label,
+    card_name,
+    chips_html,
+    guarded,
+    text_button,
+    theme_for,
+    themed,
+    trick_html,
+    trump_badge,
+    trump_sentence,
+)
+
+#: Names for computer players when none are given (the learner is "You").
+DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
+
+TABLE_KEY = "table"
+
+STYLE = """<style>
+.wizard-table .wizard-card-button.wizard-legal { outline: 3px solid #222; outline-offset: 1px; }
+.wizard-table .wizard-card-button.wizard-not-legal { opacity: 0.6; }
+.wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
+.wizard-widget .wizard-card-button:focus, .wizard-widget .widget-button:focus { outline: 3px solid #1a73e8; }
+.wizard-widget table.wizard-pad td, .wizard-widget table.wizard-pad th { padding: 2px 6px; }
+</style>"""
+
+
+def describe_action(action: Action, theme: Theme) -> str:
+    """An action in words: "predict 2", "play red 7", "choose green as trump"."""
+    if action.kind == "bid":
+        return f"predict {action.value}"
+    if action.kind == "play":
+        if action.value is None:
+            return "play the card you cannot see"
+        return f"play {card_name(action.value, theme)} ({card_label(action.value, theme)})"
+    if action.kind in ("trump", "werewolf"):
+        return "choose no trump" if action.value is None else f"choose {theme.colour_names[action.value]} as trump"
+    if action.kind == "pass":
+        return f"pass {card_name(action.value, theme)} to the left"
+    if action.kind == "cloud":
+        return f"change your bid by {action.value:+d}"
+    return str(action)
+
+
+class TableWidget(WidgetBase):
+    """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
+
+    def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
+                 opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
+                 names: Sequence[str] | None = None, first_dealer: int = 0, **options: Any) -> None:
+        super().__init__("wizard-table")
+        self.ruleset = get_ruleset(rules, **options)
+        self.ruleset.check_players(players)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise WizardError(f"The learner's seat must be from 0 to {players - 1}, not {seat!r}.")
+        self.seat = seat
+        self.theme = theme_for(self.ruleset, theme)
+        if opponents is None:
+            opponents = ["rule-of-thumb"] * (players - 1)
+        opponents = list(opponents)
+        if len(opponents) != players - 1:
+            raise WizardError(f"Give {players - 1} computer opponents for {players} players, "
+                              f"not {len(opponents)}.")
+        for opp in opponents:
+            if isinstance(opp, str):
+                make_player(opp)  # a clear error now for an unknown name
+            elif not hasattr(opp, "act"):
+                raise WizardError(f"{opp!r} cannot play: a computer player needs an act(view) method.")
+        self._opponent_specs: list[Any] = opponents
+        if names is None:
+            others = iter(DEFAULT_NAMES)
+            names = ["You" if s == seat else next(others) for s in range(players)]
+        self.first_dealer = first_dealer
+        self.events: list[str] = []
+        self.last_trick: TrickRecord | None = None
+        self.last_round: RoundRecord | None = None
+        self.last_hint: Action | None = None
+        self._hand_key: tuple | None = None
+        self._bid_size: int | None = None
+        self._pad_visible = False
+        self._pending_named: Card | None = None
+        self._button_pool: dict[str, list[widgets.Button]] = {}
+        self._build_ui()
+        game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
+        self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
+
+    # -- building the interface ------------------------------------------------------
+    def _build_ui(self) -> None:
+        self.style_html = widgets.HTML(STYLE)
+        self.header = widgets.HTML()
+        self.header.add_class("wizard-header")
+        self.players_html = widgets.HTML()
+        self.players_html.add_class("wizard-players")
+        self.trick_html = widgets.HTML()
+        self.trick_html.add_class("wizard-trick")
+        self.round_html = widgets.HTML()
+        self.round_html.add_class("wizard-round-result")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("wizard-prompt")
+        self.action_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.action_box.add_class("wizard-actions")
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("wizard-hand-buttons")
+        self.log_html = widgets.HTML()
+        self.log_html.add_class("wizard-log")
+        self.trump_buttons = []
+        for colour in COLOURS:
+            b = widgets.Button(description=f"{SYMBOL[colour]} {self.theme.colour_names[colour]}",
+                               tooltip=f"Make {self.theme.colour_names[colour]} the trump colour",
+                               layout=widgets.Layout(width="auto"))
+            b.style.button_color = FILL[colour]
+            b.style.text_color = INK[colour]
+            b.add_class("wizard-trump-button")
+            b.add_class(f"wizard-trump-{colour}")
+            b.on_click(lambda _b, c=colour: self._click_trump(c))
+            self.trump_buttons.append(b)
+        self.bid_buttons: list[widgets.Button] = []
+
+        self.seed_box = widgets.IntText(description="Seed", layout=widgets.Layout(width="11em"),
+                                        tooltip="The same seed deals the same game")
+        self.seed_box.add_class("wizard-seed")
+        self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
+                                      "wizard-new-game", self._click_new)
+        self.hint_button = text_button("Hint", "Ask for a suggestion for your next move",
+                                       "wizard-hint-button", self._click_hint)
+        self.pad_button = text_button("Score pad", "Show or hide the score pad", "wizard-scorepad-button",
+                                      self._click_pad)
+        self.chart_button = text_button("Chart", "Draw the running totals round by round",
+                                        "wizard-chart-button", self._click_chart)
+        self.save_button = text_button("Save", "Put the game in the text box and offer a download",
+                                       "wizard-save-button", self._click_save)
+        self.load_button = text_button("Load from text", "Resume the game pasted in the text box",
+                                       "wizard-load-button", self._click_load_text)
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load file",
+                                         tooltip="Resume a saved game from a .json file")
+        self.upload.add_class("wizard-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.save_text = widgets.Textarea(placeholder="Saved games appear here; paste one to load it.",
+                                          layout=widgets.Layout(width="100%", height="5em"))
+        self.save_text.add_class("wizard-save-text")
+        self.download_html = widgets.HTML()
+        self.download_html.add_class("wizard-download")
+        self.pad_html = widgets.HTML()
+        self.pad_html.add_class("wizard-scorepad")
+        self.chart_image = widgets.Image(format="png", layout=widgets.Layout(display="none", width="480px"))
+        self.chart_image.add_class("wizard-chart")
+
+        controls = widgets.HBox([self.new_button, self.seed_box, self.hint_button, self.pad_button,
+                                 self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
+        saving = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
+                              layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
+                         self.action_box, self.hand_box, self.status, self.round_html, self.log_html,
+                         controls, self.pad_html, self.chart_image, saving, self.save_text)
+
+    # -- starting / resuming -----------------------------------------------------------
+    def _seat_players(self, seed: int, salt: int = 0) -> None:
+        self._players: dict[int, Any] = {}
+        specs = iter(self._opponent_specs)
+        for s in range(self.game.players):
+            if s == self.seat:
+                continue
+            spec = next(specs)
+            self._players[s] = make_player(spec, seed=seed * 100 + s + salt) if isinstance(spec, str) else spec
+
+    def _begin(self, game: Game, message: str, salt: int = 0) -> None:
+        self.game = game
+        self.events = [message]
+        self.last_trick = game.tricks[-1] if game.tricks else None
+        self.last_round = game.rounds[-1] if game.rounds else None
+        self.last_hint = None
+        self._pending_named = None
+        self._hand_key = None
+        self.seed_box.value = game.seed
+        self._seat_players(game.seed, salt)
+        self._advance()
+        self._render()
+        self.say(message, "info")
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again with the same players: with ``seed``, or the next seed after this game's."""
+        if seed is None:
+            seed = self.game.seed + 1
+        game = Game(players=self.game.players, rules=self.ruleset, seed=seed,
+                    first_dealer=self.first_dealer, names=self.game.names)
+        self._begin(game, f"A new game of {self.ruleset.title} (seed {seed}).")
+
+    # -- the learner's actions -----------------------------------------------------------
+    @property
+    def view(self) -> SeatView:
+        """What the learner may see now."""
+        return self.game.view(self.seat)
+
+    def act(self, action: Action) -> bool:
+        """Carry out ``action`` for the learner, then let the computers move.  False (and a message) if refused."""
+        game = self.game
+        if game.is_over:
+            self.say("The game is over: press New game to play again.", "error")
+            return False
+        if game.to_move != self.seat:
+            self.say(f"It is {game.names[game.to_move]}'s turn, not yours.", "error")
+            return False
+        start, moves = len(self.events), len(game.history)
+        try:
+            self._apply(self.seat, action)
+        except WizardError as exc:
+            if len(game.history) == moves:  # refused: nothing changed
+                self.say(themed(str(exc), self.theme), "error")
+                return False
+            self.events.append(themed(str(exc), self.theme))  # the move counted; carry on
+        self.last_hint = None
+        self._pending_named = None
+        self._advance()
+        self._render()
+        self.say(" ".join(self.events[start:]), "ok")
+        return True
+
+    def bid(self, n: int) -> bool:
+        """The learner predicts ``n`` tricks."""
+        return self.act(Action("bid", n))
+
+    def play(self, card: Card | str) -> bool:
+        """The learner plays ``card`` ("R7", "W", "F" or a Card)."""
+        try:
+            card = Card.parse(card)
+        except WizardError as exc:
+            self.say(str(exc), "error")
+            return False
+        return self.act(Action("play", card))
+
+    def choose_trump(self, colour: str) -> bool:
+        """The learner, as dealer, names the trump colour after a Wizard was turned up."""
+        return self.act(Action("trump", colour))
+
+    def hint(self) -> str:
+        """A suggestion for the learner's next move (the coach if it is installed, else a rule of thumb)."""
+        view = self.view
+        if not view.legal:
+            text = "No hint now: it is not your turn." if not self.game.is_over else \
+                "The game is over: press New game to play again."
+            self.say(text, "info")
+            return text
+        action, text = None, ""
+        try:
+            from ..players.coach import hint as coach_hint  # written by another part of the kit
+        except ImportError:
+            coach_hint = None
+        if coach_hint is not None:
+            try:
+                advice = coach_hint(view)
+                action, text = advice.action, str(advice.text)
+            except Exception:  # noqa: BLE001 - fall back to the rule of thumb
+                action = None
+        if action is None:
+            action = RuleOfThumbPlayer(seed=self.game.seed).act(view)
+            text = f"A rule of thumb says: {describe_action(action, self.theme)}."
+        self.last_hint = action
+        self._render_hand()
+        self.say(themed(text, self.theme), "hint")
+        return text
+
+    # -- computer players and bookkeeping ---------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> None:
+        game = self.game
+        name = game.names[seat]
+        trick, scored = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
+        you = seat == self.seat and name == "You"
+
+        def verb(word: str) -> str:
+            return word if you else word + ("es" if word.endswith("ss") else "s")
+
+        value = action.value
+        if action.kind == "bid":
+            self.events.append(f"{name} {verb('predict')} {value}.")
+        elif action.kind in ("trump", "werewolf"):
+            colour = "no trump" if value is None else f"{self.theme.colour_names[value]} as trump"
+            extra = " (Werewolf)" if action.kind == "werewolf" else ""
+            self.events.append(f"{name} {verb('choose')} {colour}{extra}.")
+        elif action.kind == "play":
+            real = Card.parse(game.history[-1][1].value)  # the card itself, also when it was unseen
+            card = card_name(real, self.theme)
+            if value is None:
+                card = f"the card {'you' if you else 'they'} could not see: {card}"
+            self.events.append(f"{name} {verb('play')} {card}.")
+        elif action.kind == "pass":
+            what = card_name(Card.parse(value), self.theme) if seat == self.seat else "a card"
+            self.events.append(f"{name} {verb('pass')} {what} to the left.")
+        elif action.kind == "cloud":
+            self.events.append(f"{name} {verb('change')} {'your' if you else 'their'} bid by {value:+d} (Cloud).")
+        else:
+            self.events.append(f"{name}: {action}.")
+        if trick is not None:
+            self.last_trick = trick
+            reason = themed(trick.result.reason, self.theme)
+            if trick.winner_seat is None:
+                self.events.append(reason)
+            else:
+                winner = game.names[trick.winner_seat]
+                verb = "win" if trick.winner_seat == self.seat and winner == "You" else "wins"
+                self.events.append(f"{winner} {verb} the trick. {reason}")
+        if scored is not None:
+            self.last_round = scored
+            self.events.append(self._round_sentence(scored))
+            if game.is_over:
+                self.events.append(self._winner_sentence())
+
+    def _advance(self) -> None:
+        """Let the computer players act until it is the learner's turn or the game is over."""
+        game = self.game
+        while not game.is_over and game.to_move != self.seat:
+            seat = game.to_move
+            self._apply(seat, self._players[seat].act(game.view(seat)))
+
+    def _round_sentence(self, record: RoundRecord) -> str:
+        mine = self.seat
+        pts = record.points[mine]
+        return (f"Round {record.number} is over: you predicted {record.bids[mine]} and won "
+                f"{record.won[mine]} trick{'s' if record.won[mine] != 1 else ''}, so you score "
+                f"{pts} point{'s' if pts != 1 else ''}.")
+
+    def _winner_sentence(self) -> str:
+        names = [self.game.names[s] for s in self.game.winners()]
+        who = " and ".join(names)
+        return f"Game over! The winner{'s are' if len(names) > 1 else ' is'} {who}."
+
+    # -- buttons ---------------------------------------------------------------------------
+    @guarded
+    def _click_card(self, card: Card) -> None:
+        view = self.view
+        if view.my_turn and view.phase == "pass":
+            self.act(Action("pass", card))
+            return
+        if view.my_turn and view.phase == "play" and card.kind in NAMED_COLOUR_KINDS and card.colour is None:
+            if any(a.value is not None and a.value.unnamed == card for a in view.legal):
+                self._pending_named = card
+                self._render_actions(view)
+                self.say(f"Which colour should the {card_name(card, self.theme)} have? Choose below.", "info")
+                return
+        self.play(card)
+
+    @guarded
+    def _click_action(self, action: Action) -> None:
+        self.act(action)
+
+    @guarded
+    def _click_bid(self, n: int) -> None:
+        self.bid(n)
+
+    @guarded
+    def _click_trump(self, colour: str) -> None:
+        self.choose_trump(colour)
+
+    @guarded
+    def _click_new(self) -> None:
+        typed = self.seed_box.value
+        self.new_game(seed=typed if typed != self.game.seed else None)
+
+    @guarded
+    def _click_hint(self) -> None:
+        self.hint()
+
+    @guarded
+    def _click_pad(self) -> None:
+        if self._pad_visible:
+            self._pad_visible = False
+            self.pad_html.value = ""
+        else:
+            self.show_score_pad()
+
+    @guarded
+    def _click_chart(self) -> None:
+        self.show_chart()
+
+    @guarded
+    def _click_save(self) -> None:
+        text = self.save_json()
+        self.save_text.value = text
+        data = base64.b64encode(text.encode()).decode()
+        fname = f"wizard-game-seed{self.game.seed}-round{self.game.round_number}.json"
+        self.download_html.value = (f'<a download="{fname}" href="data:application/json;base64,{data}" '
+                                    f'class="wizard-download-link">Download {html.escape(fname)}</a>')
+        self.say("Saved: the game is in the text box below (copy it) or use the download link.", "ok")
+
+    @guarded
+    def _click_load_text(self) -> None:
+        self.load_json(self.save_text.value)
+
+    @guarded
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            self.load_json(bytes(content))
+        finally:
+            self.upload.value = ()  # so the same file can be chosen again
+
+    # -- score pad, chart ------------------------------------------------------------------
+    def score_pad(self):
+        """The score pad as a pandas DataFrame (round by round: bid, tricks, points, total)."""
+        return self.game.score_pad()
+
+    def show_score_pad(self) -> None:
+        """Show the score pad inside the widget."""
+        self._pad_visible = True
+        self._render_pad()
+
+    def _render_pad(self) -> None:
+        if not self._pad_visible:
+            return
+        if not self.game.rounds:
+            self.pad_html.value = "<p>No round has been scored yet.</p>"
+            return
+        self.pad_html.value = ("<b>Score pad</b>" +
+                               self.score_pad().to_html(classes="wizard-pad", border=0))
+
+    def chart(self, figsize: tuple[float, float] = (6, 3.2)):
+        """A matplotlib Figure of everyone's running total after each round."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=figsize)
+        ax = fig.add_subplot()
+        xs = [0] + [r.number for r in self.game.rounds]
+        for s, name in enumerate(self.game.names):
+            ax.plot(xs, [0] + [r.totals[s] for r in self.game.rounds], marker="o", label=name,
+                    linestyle=("-", "--", "-.", ":")[s % 4])
+        ax.set_xlabel("round")
+        ax.set_ylabel("total points")
+        ax.set_title(f"{self.ruleset.title}: running totals")
+        ax.legend(loc="upper left", fontsize="small")
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        return fig
+
+    def show_chart(self) -> None:
+        """Draw the chart of running totals into the widget (as a PNG image)."""
+        buf = io.BytesIO()
+        self.chart().savefig(buf, format="png", dpi=80)
+        self.chart_image.value = buf.getvalue()
+        self.chart_image.layout.display = None
+
+    # -- saving ------------------------------------------------------------------------------
+    def save_json(self) -> str:
+        """The game in progress as JSON: :meth:`Game.to_json` plus the table's seat, opponents and theme."""
+        data = json.loads(self.game.to_json())
+        specs = []
+        for spec in self._opponent_specs:
+            if isinstance(spec, str):
+                specs.append(spec)
+            else:
+                known = [k for k, cls in PLAYER_TYPES.items() if type(spec) is cls]
+                specs.append(known[0] if known else "rule-of-thumb")
+        data[TABLE_KEY] = {"seat": self.seat, "opponents": specs, "theme": self.theme.name}
+        return json.dumps(data, indent=1)
+
+    def load_json(self, text: str | bytes) -> bool:
+        """Resume a saved game.  A broken or foreign file shows a message and loses nothing."""
+        try:
+            game = Game.from_json(text)
+            data = json.loads(text)
+            table = data.get(TABLE_KEY) or {}
+            if not isinstance(table, dict):
+                raise SaveFileError("This saved game's table settings are broken.")
+            seat = table.get("seat", self.seat if self.seat < game.players else 0)
+            if not isinstance(seat, int) or not 0 <= seat < game.players:
+                raise SaveFileError(f"This saved game's seat {seat!r} is not at its table.")
+            specs = table.get("opponents", ["rule-of-thumb"] * (game.players - 1))
+            if not isinstance(specs, list) or len(specs) != game.players - 1:
+                raise SaveFileError("This saved game's list of computer players is broken.")
+            for spec in specs:
+                make_player(spec)
+        except SaveFileError as exc:
+            self.say(f"Could not load that game, so the current game goes on. {exc}", "error")
+            return False
+        except WizardError as exc:
+            self.say(f"Could not load that game, so the current game goes on. This saved game is "
+                     f"broken ({exc}).", "error")
+            return False
+        self.seat = seat
+        self._opponent_specs = specs
+        self.ruleset = game.ruleset
+        self.first_dealer = game.first_dealer
+        # Computer players are seeded from the seed and the number of moves already made.
+        self._begin(game, f"Game loaded: round {game.round_number} of {len(game.round_sizes)}, "
+                          f"{len(game.history)} moves so far.", salt=len(game.history) * 7919)
+        return True
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _render(self) -> None:
+        view = self.view
+        self._render_header(view)
+        self._render_players(view)
+        self._render_trick(view)
+        self._render_actions(view)
+        self._render_hand(view)
+        self._render_round()
+        self._render_pad()
+        self.log_html.value = ("<div style='font-size:0.85em;color:#333'><b>What happened</b><br>" +
+                               "<br>".join(html.escape(e) for e in self.events[-8:]) + "</div>")
+
+    def _render_header(self, view: SeatView) -> None:
+        game = self.game
+        title = html.escape(self.ruleset.title)
+        if game.is_over:
+            self.header.value = (f'<div class="wizard-game-over"><h3>{title}: game over</h3>'
+                                 f'<p>{html.escape(self._winner_sentence())}</p></div>')
+            self.prompt.value = ""
+            return
+        dealer = game.names[view.dealer]
+        trump = trump_sentence(view.trump_card, view.trump, self.ruleset, self.theme, dealer)
+        turned = card_html(view.trump_card, self.theme) if view.trump_card is not None else ""
+        self.header.value = (
+            f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
+            f'&middot; {view.hand_size} card{"s" if view.hand_size != 1 else ""} each &middot; '
+            f'{html.escape(dealer)} deals</div>'
+            f'<div style="display:flex;align-items:center;gap:8px">{turned}'
+            f'<span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div>')
+        who = game.names[view.to_move] if view.to_move is not None else ""
+        if not view.my_turn:
+            text = f"Waiting for {who}."
+        elif view.phase == "trump":
+            text = "A Wizard was turned up and you are the dealer: choose the trump colour."
+        elif view.phase == "bid":
+            text = (f"Your turn: how many tricks will you win this round? Choose a number from 0 to "
+                    f"{view.hand_size}.")
+        elif view.phase == "werewolf":
+            text = "You hold the Werewolf: you swapped it for the trump card. Name the trump (or no trump)."
+        elif view.phase == "pass":
+            text = "After the Juggler's trick everyone passes a card to the left: click the card to pass."
+        elif view.phase == "cloud":
+            text = "You won the Cloud's trick: change your prediction by +1 or -1 before scoring."
+        elif view.hand_hidden:
+            text = "Clairvoyance: you cannot see your own card. Play it with the button below."
+        else:
+            text = "Your turn: click a card to play. Cards with a thick frame may be played."
+        self.prompt.value = f"<b>{html.escape(text)}</b>"
+
+    def _render_players(self, view: SeatView) -> None:
+        rows = []
+        for s, name in enumerate(view.names):
+            turn = "\u25b6 " if view.to_move == s else ""
+            dealer = " (dealer)" if s == view.dealer else ""
+            you = " (you)" if s == self.seat and name != "You" else ""
+            visible = ""
+            if s in view.visible_hands:
+                visible = "".join(card_html(c, self.theme, size=0.7) for c in view.visible_hands[s])
+            rows.append(
+                f"<tr><td>{turn}<b>{html.escape(name)}</b>{you}{dealer}</td>"
+                f"<td>{chips_html(view.bids[s])}</td><td style='text-align:center'>{view.tricks_won[s]}</td>"
+                f"<td style='text-align:center'>{view.hand_counts[s]}{visible}</td>"
+                f"<td style='text-align:center'>{view.scores[s]}</td></tr>")
+        self.players_html.value = (
+            "<table class='wizard-pad'><tr><th>Player</th><th>Predicted</th><th>Tricks won</th>"
+            "<th>Cards left</th><th>Score</th></tr>" + "".join(rows) + "</table>")
+
+    def _render_trick(self, view: SeatView) -> None:
+        parts = []
+        if view.phase == "play":
+            number = len(view.tricks) + 1
+            if view.trick:
+                parts.append(f"<b>Trick {number} of {view.hand_size}</b>" +
+                             trick_html(view.trick, view.names, self.theme))
+            else:
+                leader = view.names[view.leader] if view.leader is not None else ""
+                parts.append(f"<b>Trick {number} of {view.hand_size}</b>: "
+                             f"{html.escape(leader)} leads.")
+        last = self.last_trick
+        if last is not None:
+            who = "nobody" if last.winner_seat is None else self.game.names[last.winner_seat]
+            parts.append(f'<div class="wizard-last-trick"><b>Last trick</b> went to {html.escape(who)}: '
+                         f'{html.escape(themed(last.result.reason, self.theme))}'
+                         f'{trick_html(last.plays, self.game.names, self.theme, last.winner_seat)}</div>')
+        self.trick_html.value = "".join(parts)
+
+    def _render_actions(self, view: SeatView) -> None:
+        shown: list[widgets.Widget] = []
+        if view.my_turn and view.phase == "trump":
+            shown = list(self.trump_buttons)
+        elif view.my_turn and view.phase == "bid":
+            if self._bid_size != view.hand_size:
+                for b in self.bid_buttons:
+                    b.close()
+                self.bid_buttons = []
+                for n in range(view.hand_size + 1):
+                    b = widgets.Button(description=str(n), tooltip=f"Predict {n} trick{'s' if n != 1 else ''}",
+                                       layout=widgets.Layout(width="3em"))
+                    b.add_class("wizard-bid-button")
+                    b.add_class(f"wizard-bid-{n}")
+                    b.on_click(lambda _b, k=n: self._click_bid(k))
+                    self.bid_buttons.append(b)
+                self._bid_size = view.hand_size
+            allowed = set(view.legal_bids)
+            for n, b in enumerate(self.bid_buttons):
+                if n in allowed:
+                    b.remove_class("wizard-not-allowed")
+                    b.button_style = "info"
+                else:
+                    b.add_class("wizard-not-allowed")
+                    b.button_style = ""
+            label = widgets.HTML("<b>Predict:</b>&nbsp;")
+            label.add_class("wizard-bid-label")
+            shown = [label, *self.bid_buttons]
+        elif view.my_turn:
+            shown = self._other_action_buttons(view)
+        old = list(self.action_box.children)
+        self.action_box.children = tuple(shown)
+        cached = [*self.bid_buttons, *self.trump_buttons]
+        for c in old:
+            if not any(c is k for k in shown) and not any(c is k for k in cached):
+                c.close()
+
+    def _action_button(self, action: Action, label: str, css: str, tooltip: str,
+                       colour: str | None = None) -> widgets.Button:
+        b = widgets.Button(description=label, tooltip=tooltip, layout=widgets.Layout(width="auto"))
+        if colour is not None:
+            b.style.button_color = FILL[colour]
+            b.style.text_color = INK[colour]
+        b.add_class("wizard-action-button")
+        b.add_class(css)
+        b.on_click(lambda _b, a=action: self._click_action(a))
+        return b
+
+    def _other_action_buttons(self, view: SeatView) -> list[widgets.Widget]:
+        """Buttons for the rarer steps (Werewolf, Cloud, a Juggler's colour, Clairvoyance's unseen card)."""
+        names = self.theme.colour_names
+        out: list[widgets.Widget] = []
+        pending = self._pending_named if view.phase == "play" else None
+        for a in view.legal:
+            if a.kind == "werewolf":
+                label = "no trump" if a.value is None else f"{SYMBOL[a.value]} {names[a.value]}"
+                out.append(self._action_button(a, label, f"wizard-werewolf-{a.value or 'none'}",
+                                               f"Werewolf: {describe_action(a, self.theme)}", a.value))
+            elif a.kind == "cloud":
+                out.append(self._action_button(a, f"{a.value:+d}", "wizard-cloud-button",
+                                               f"Cloud: {describe_action(a, self.theme)}"))
+            elif a.kind == "play" and a.value is None:
+                out.append(self._action_button(a, "Play the card you cannot see", "wizard-unseen-card-button",
+                                               "Clairvoyance: you cannot see your own card"))
+            elif a.kind == "play" and pending is not None and a.value.unnamed == pending and a.value.colour:
+                out.append(self._action_button(a, f"{SYMBOL[a.value.colour]} {names[a.value.colour]}",
+                                               f"wizard-named-{a.value.colour}",
+                                               f"Play the {card_name(pending, self.theme)} as "
+                                               f"{names[a.value.colour]}", a.value.colour))
+            elif a.kind not in ("play", "pass"):
+                out.append(self._action_button(a, str(a), "wizard-other-action", str(a)))
+        if out and (view.phase in ("werewolf", "cloud") or pending is not None):
+            title = {"werewolf": "Werewolf: name the trump", "cloud": "Cloud: change your bid"}.get(
+                view.phase, "Colour:")
+            label = widgets.HTML(f"<b>{html.escape(title)}</b>&nbsp;")
+            out.insert(0, label)
+        return out
+
+    def _render_hand(self, view: SeatView | None = None) -> None:
+        view = view or self.view
+        key = tuple(str(c) for c in view.hand)
+        if key != self._hand_key:
+            # Buttons are pooled by card (at most one per card of the deck): making widgets is the slow
+            # part of a callback, so a card keeps its button from trick to trick and round to round.
+            used: dict[str, int] = {}
+            buttons = []
+            for card in view.hand:
+                text = str(card)
+                pool = self._button_pool.setdefault(text, [])
+                i = used.get(text, 0)
+                if i == len(pool):
+                    pool.append(card_button(card, self.theme, self._click_card))
+                buttons.append(pool[i])
+                used[text] = i + 1
+            self.hand_box.children = tuple(buttons)
+            self._hand_key = key
+        legal = None
+        if view.my_turn and view.phase == "play":
+            legal = {str(c.unnamed) for c in view.legal_cards}
+        elif view.my_turn and view.phase == "pass":
+            legal = {str(a.value) for a in view.legal if a.kind == "pass"}
+        hint = self.last_hint
+        hinted = str(Card.parse(hint.value).unnamed) if hint is not None and hint.kind in ("play", "pass") \
+            and hint.value is not None else None
+        for b in self.hand_box.children:
+            text = str(b.card)
+            if legal is None:
+                b.remove_class("wizard-legal")
+                b.remove_class("wizard-not-legal")
+            elif text in legal:
+                b.add_class("wizard-legal")
+                b.remove_class("wizard-not-legal")
+            else:
+                b.add_class("wizard-not-legal")
+                b.remove_class("wizard-legal")
+            if text == hinted:
+                b.add_class("wizard-hinted")
+            else:
+                b.remove_class("wizard-hinted")
+
+    def _render_round(self) -> None:
+        record = self.last_round
+        if record is None:
+            self.round_html.value = ""
+            return
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>{chips_html(record.bids[s])}</td>"
+            f"<td style='text-align:center'>{record.won[s]}</td>"
+            f"<td style='text-align:center'>{'+' if record.points[s] > 0 else ''}{record.points[s]}</td>"
+            f"<td style='text-align:center'>{record.totals[s]}</td></tr>"
+            for s, name in enumerate(self.game.names))
+        self.round_html.value = (
+            f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
+            "<table class='wizard-pad'><tr><th>Player</th><th>Predicted</th><th>Won</th><th>Points</th>"
+            f"<th>Total</th></tr>{rows}</table></div>")
+
+    def _summary(self) -> str:
+        return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
+
+
+__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action"]
