@@ -54,10 +54,10 @@ def table(kinds: list[str], games: int, seed0: int, stats: dict) -> dict:
 def main(argv: list[str]) -> int:
     scale = float(argv[0]) if argv else 1.0
     setups = [  # (players at the table, games)
-        (["simulator", "rule-of-thumb", "rule-of-thumb", "rule-of-thumb"], 30),
+        (["simulator", "rule-of-thumb", "rule-of-thumb", "rule-of-thumb"], 24),
         (["random", "rule-of-thumb", "rule-of-thumb", "rule-of-thumb"], 30),
-        (["simulator", "random", "random", "random"], 10),
-        (["simulator"] * 4, 8),
+        (["simulator", "random", "random", "random"], 8),
+        (["simulator"] * 4, 5),
         (["rule-of-thumb"] * 4, 30),
         (["random"] * 4, 30),
     ]

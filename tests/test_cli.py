@@ -175,3 +175,31 @@ def test_bench_without_benchmarks(monkeypatch, capsys):
     monkeypatch.setattr(doctor, "find_benchmarks_dir", lambda: None)
     assert cli.main(["bench"]) == 0
     assert "No benchmarks found" in capsys.readouterr().out
+
+
+# -- kid mode, without a server ----------------------------------------------------------
+def test_kid_mode_command_line_is_local_and_hides_code():
+    from wizard_edu.kidmode import voila_command
+
+    cmd = voila_command(Path("/kit/notebooks"), 8123)
+    assert cmd[:3] == [sys.executable, "-m", "voila"] and cmd[-1] == "/kit/notebooks"
+    for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=8123", "--VoilaConfiguration.strip_sources=True",
+                 "--VoilaConfiguration.show_tracebacks=False"):
+        assert flag in cmd
+
+
+def test_landing_page_lists_the_apps_that_exist(tmp_path):
+    from wizard_edu.kidmode import KID_APPS, available_apps, landing, landing_html
+
+    assert "No games were found" in landing_html(tmp_path)
+    (tmp_path / "07-play-wizard-junior.ipynb").write_text("{}")   # found by name, whatever its number
+    (tmp_path / "02-trump.ipynb").write_text("{}")
+    (tmp_path / "02-trumpet-lessons.ipynb").write_text("{}")      # not an app
+    assert [(a.title, n) for a, n in available_apps(tmp_path)] == [
+        ("Play Wizard Junior", "07-play-wizard-junior.ipynb"), ("Trump", "02-trump.ipynb")]
+    html = landing_html(tmp_path)
+    assert html.count('class="kid-app"') == 2 and 'href="07-play-wizard-junior.ipynb"' in html
+    widget = landing(tmp_path)
+    assert widget.value == html and "wizard-kids-landing" in widget._dom_classes
+    # The kit's own notebooks: every app is there.
+    assert len(available_apps(REPO / "notebooks")) == len(KID_APPS)

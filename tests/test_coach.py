@@ -82,38 +82,54 @@ def test_bid_hint_names_the_bid_and_the_strong_cards():
         assert h.details and "bid" in h.details[-1]
 
 
+# The crafted views below check the sentences for the card-play rule itself (play_samples=0:
+# no simulated deals), so the expected card is the rule's; the default coach is checked too.
+RULE = SimulatingPlayer(seed=0, play_samples=0)
+
+
 def test_cheapest_winner_sentence():
     view = table_view("G9 G12 B3", trick="G5 B2", trump="R", bid=1)
-    h = hint(view)
+    h = hint(view, RULE)
     assert h.action == Action("play", cards("G9")[0])
     assert h.text == "You still need 1 trick: the G9 is the cheapest card that wins this trick now."
 
 
 def test_last_player_wins_for_sure():
     view = table_view("G9 G12 B3", trick="G5 B2 G7", trump="R", bid=2)
-    h = hint(view)
+    h = hint(view, RULE)
     assert h.action == Action("play", cards("G9")[0])
     assert "for sure" in h.text and "You still need 2 tricks" in h.text
 
 
 def test_duck_with_the_highest_loser():
     view = table_view("G9 G7 G12 J", trick="G10", trump="R", bid=0)
-    h = hint(view)
+    h = hint(view, RULE)
     assert h.action == Action("play", cards("G9")[0])
     assert h.text == "You bid 0: duck with the G9, the highest card that still loses this trick."
 
 
 def test_lead_a_wizard_when_tricks_are_needed():
-    h = hint(table_view("W G3 B8", trump="B", bid=2))
+    h = hint(table_view("W G3 B8", trump="B", bid=2), RULE)
     assert h.action.value.is_wizard
     assert h.text == "You still need 2 tricks: lead a Wizard, it wins this trick for sure."
 
 
 def test_cannot_win_throws_a_low_card_and_keeps_the_jester():
     view = table_view("G2 J Y13", trick="W", trump="R", bid=1)
-    h = hint(view)
+    h = hint(view, RULE)
     assert str(h.action.value) == "G2"
     assert "no card you may play wins this trick" in h.text
+
+
+@pytest.mark.parametrize("hand, trick, trump, bid", [
+    ("G9 G12 B3", "G5 B2", "R", 1), ("G9 G12 B3", "G5 B2 G7", "R", 2), ("G9 G7 G12 J", "G10", "R", 0),
+    ("W G3 B8", "", "B", 2), ("G2 J Y13", "W", "R", 1), ("R13 R2 G4 J", "G8 G1", "R", 0),
+])
+def test_default_coach_in_crafted_views(hand, trick, trump, bid):
+    view = table_view(hand, trick=trick, trump=trump, bid=bid)
+    h = hint(view)
+    assert h.action in view.legal and one_sentence(h.text), h.text
+    assert str(h.action.value) in h.text or "Wizard" in h.text or "Jester" in h.text
 
 
 def test_trump_choice_hint():

@@ -48,6 +48,10 @@ def test_a_missing_module_says_how_to_fix_it():
     assert "[PROBLEM] Frobnicator" in text and "fix: Run `pip install frobnicator`." in text
     html = doctor.report_html([check])
     assert "needs fixing" in html and "pip install frobnicator" in html
+    found_only = doctor._module_check("Server part", "no_such_module_for_wizard_edu", "no-such-dist",
+                                      "the server", "Run `pip install it`.", load=False)
+    assert not found_only.ok
+    assert doctor._module_check("JupyterLab", "jupyterlab", "jupyterlab", "lessons", "fix", load=False).ok
 
 
 def test_too_old_a_version_fails():

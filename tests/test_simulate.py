@@ -212,3 +212,28 @@ def test_bad_arguments():
     for error in (DuplicateCardError, HandSizeError, SeatError, UnknownPolicyError, SampleSizeError):
         assert issubclass(error, WizardError)
     assert issubclass(TrumpError, WizardError)
+
+
+def test_big_runs_go_in_bounded_chunks(monkeypatch):
+    import wizard_edu.simulate.api as api
+
+    sizes = []
+    real_deal = api.deal
+
+    def recording_deal(tables, deals, *args, **kwargs):
+        sizes.append(deals)
+        return real_deal(tables, deals, *args, **kwargs)
+
+    monkeypatch.setattr(api, "deal", recording_deal)
+    out = random_playouts(2_500, seed=1, chunk=1_000)
+    assert sizes == [1_000, 1_000, 500] and out.shape == (2_500, 4)
+    sizes.clear()
+    est = estimate_tricks("R7 W", players=3, seat=0, turned_up="J", samples=2_345, seed=1, chunk=1_000)
+    assert sizes == [1_000, 1_000, 345] and est.counts.sum() == 2_345
+    assert api.CHUNK <= 100_000  # the default keeps every chunk's arrays to a few megabytes
+
+
+def test_progress_bar_counts_chunks(capsys):
+    random_playouts(300, seed=1, chunk=100, progress=True)
+    shown = capsys.readouterr().out  # outside Jupyter the bar prints its text form
+    assert "IntProgress" in shown and "max=3" in shown

@@ -446,6 +446,7 @@ After the last round, the player with the most points wins.
 * **Hint** suggests a move. **Score pad** shows all the points so far. **Chart** draws them.
 * **Save** keeps the game (copy the text or download the file) and **Load** brings it back.
 * **New game** deals a new game. Type a number in *Seed* first to choose the shuffle.
+* No mouse? Press **Tab** to move from button to button and **Enter** to press one.
 
 Good luck!
 """),
@@ -475,6 +476,13 @@ finished = play_game(4, rules="junior", seed=2)
 finished.score_pad()
 """),
     code("[finished.names[seat] for seat in finished.winners()]"),
+    md("""
+The same totals as a chart, one line per player (the table's *Chart* button draws this for your game):
+"""),
+    code("""
+%matplotlib inline
+running_totals_chart(finished)
+"""),
     md("""
 🤔 **Think first:** look at the score pad. Who predicted best? In which round did nobody score?
 

@@ -492,6 +492,9 @@ it jumps around from round to round.
 """),
     code("est.best_bid, int(est.probabilities.argmax())"),
     md("""
+Here they agree. But not always: remember R3 in notebook 10. It loses more often than it wins, so
+"0 tricks" is the most likely outcome, and still a bid of 1 scores more on average.
+
 ## Junior scoring
 
 In Junior a correct prediction scores one point per trick (1 for a correct zero) and a wrong one
@@ -528,8 +531,8 @@ are both worth 1 point, so just pick the more likely one.
 
 ## Risk
 
-Two bids can have similar expected scores but very different spreads. Let's look at a hand where
-the tricks are really uncertain.
+Bids differ not only in their average score but also in how much the score jumps around from round
+to round (the spread). Let's look at a hand where the tricks are really uncertain.
 """),
     code("""
 risky = estimate_tricks("W G13 G8 B11 Y2", players=4, seat=0, turned_up="J", samples=10_000, seed=3)

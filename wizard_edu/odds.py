@@ -166,17 +166,18 @@ def hand_odds_table(what: str = "wizards", rules: str | Ruleset = "classic", max
 
 
 # -- the one-card round ------------------------------------------------------------
-def _classes(card: Card, trump: str | None, pool: list[Card]) -> tuple[list[list[Card]], int]:
+def _classes(card: Card, trump: str | None, pool: list[Card]) -> list[list[Card]]:
     """Split the unseen cards into groups that are alike for whether ``card`` wins.
 
     For a number card: Wizards, Jesters, trumps (of another colour), higher and lower cards
     of its own colour, and cards of the other colours.  For a Wizard or Jester: Wizards,
-    Jesters, number cards.  Returns the groups and the index of the group to ignore (none: -1).
+    Jesters, number cards.  Within a group any card may stand for any other: the tests hold
+    this to brute force (every deal, decided by ``trick_winner``) on small cases.
     """
     if not card.is_number:
         groups = [[c for c in pool if c.is_wizard], [c for c in pool if c.is_jester],
                   [c for c in pool if c.is_number]]
-        return groups, -1
+        return groups
     groups = [
         [c for c in pool if c.is_wizard],
         [c for c in pool if c.is_jester],
@@ -186,7 +187,7 @@ def _classes(card: Card, trump: str | None, pool: list[Card]) -> tuple[list[list
         [c for c in pool if c.is_number and c.colour not in (trump, card.colour)],
     ]
     assert sum(map(len, groups)) == len(pool)
-    return groups, -1
+    return groups
 
 
 def _falling(n: int, k: int) -> int:
@@ -208,7 +209,7 @@ def _one_card(ruleset: Ruleset, card: Card, players: int, seat: int, up: Card | 
     pool.remove(card)
     if up is not None:
         pool.remove(up)
-    groups, _ = _classes(card, trump, pool)
+    groups = _classes(card, trump, pool)
     live = [g for g in groups if g]
     others = players - 1
     # Every way to fill the other seats with groups; the engine's trick rules decide each one.

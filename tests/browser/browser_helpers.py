@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import time
 
-CHROMIUM = "/usr/bin/chromium"
+#: Debian's Chromium (never a downloaded browser); WIZARD_EDU_CHROMIUM may point elsewhere.
+CHROMIUM = os.environ.get("WIZARD_EDU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]

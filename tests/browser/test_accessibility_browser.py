@@ -197,3 +197,18 @@ def test_keyboard_only_trick_at_the_table(page, voila):
     last = table.locator(".wizard-last-trick")
     last.wait_for(timeout=WAIT_MS)
     assert "went to" in last.inner_text()
+
+
+def test_install_check_in_jupyterlab(page, lab, run_notebook):
+    """Notebook 00 where the lessons happen: all green, and the button answers a click and a key."""
+    run_notebook("00-install-check.ipynb")
+    checklist = page.locator(".jp-OutputArea-output .wizard-doctor").first
+    checklist.wait_for(timeout=WAIT_MS)
+    assert "Everything a lesson needs works" in checklist.inner_text()
+    assert "needs fixing" not in checklist.inner_text()
+    button = page.locator(".jp-OutputArea-output .widget-button", has_text="Click me").first
+    button.click()
+    page.locator(".jp-OutputArea-output").get_by_text("It works! You clicked 1 time.").wait_for(timeout=WAIT_MS)
+    button.focus()
+    page.keyboard.press("Enter")
+    page.locator(".jp-OutputArea-output").get_by_text("It works! You clicked 2 times.").wait_for(timeout=WAIT_MS)

@@ -82,3 +82,16 @@ def test_play_round_one_by_clicking(page, run_notebook):
     # Round 2: the hand now holds two cards, shown as buttons.
     table.locator(".wizard-hand-buttons .wizard-card-button").nth(1).wait_for(timeout=WAIT)
     assert table.locator(".wizard-hand-buttons .wizard-card-button").count() == 2
+
+    # Round 2 by keyboard: focus the "0" prediction button and press Enter.
+    zero = table.locator(".wizard-bid-button.wizard-bid-0")
+    zero.wait_for(timeout=WAIT)
+    zero.focus()
+    page.keyboard.press("Enter")
+    status.get_by_text("You predict 0.").wait_for(timeout=WAIT)
+    assert expected.bid(0)
+    # The browser's table shows the same predictions as the Python twin.
+    chips = table.locator(".wizard-players .wizard-chips")
+    assert [chips.nth(i).get_attribute("title") for i in range(4)] == [
+        "no prediction yet" if b is None else f"predicts {b} trick{'s' if b != 1 else ''}"
+        for b in expected.game.bids]

@@ -153,3 +153,16 @@ def test_stopping_kid_mode_stops_voila(chromium_path, tmp_path):
     finally:
         stop(process)
         process.log_file.close()
+
+
+def test_landing_page_links_open_the_notebooks_in_jupyterlab(page, lab, run_notebook):
+    """The same kids.ipynb, opened as a notebook in JupyterLab: its links open the lessons there."""
+    run_notebook("kids.ipynb")
+    link = page.locator(".jp-OutputArea-output .wizard-kids-landing a.kid-app").first
+    link.wait_for(timeout=WAIT_MS)
+    assert "Play Wizard Junior" in link.inner_text()
+    link.click()
+    page.wait_for_url("**/lab/tree/05-play-wizard-junior.ipynb**", timeout=WAIT_MS)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for(timeout=WAIT_MS)
+    tab = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel", has_text="05-play-wizard-junior")
+    tab.first.wait_for(timeout=WAIT_MS)

@@ -72,7 +72,8 @@ def hint(view: SeatView, player: Player | None = None) -> Hint:
     if action.kind in ("trump", "werewolf"):
         return Hint(action, trump_sentence(view, action.value))
     if action.kind == "play" and action.value is not None:
-        return Hint(action, play_sentence(view, Card.parse(action.value)))
+        simulated = isinstance(player, SimulatingPlayer)
+        return Hint(action, play_sentence(view, Card.parse(action.value), simulated=simulated))
     return Hint(action, other_sentence(view, action))
 
 
@@ -165,8 +166,8 @@ def trump_sentence(view: SeatView, colour: str | None) -> str:
     return f"Choose {name} as trump: you hold {len(own)} {name} {which} ({own}), and trumps beat every other colour."
 
 
-def play_sentence(view: SeatView, card: Card) -> str:
-    """One sentence for playing ``card`` now."""
+def play_sentence(view: SeatView, card: Card, simulated: bool = False) -> str:
+    """One sentence for playing ``card`` now (``simulated``: the choice came from simulated deals)."""
     bid = view.bids[view.seat]
     won = view.tricks_won[view.seat]
     need = (bid or 0) - won
@@ -184,8 +185,16 @@ def play_sentence(view: SeatView, card: Card) -> str:
         if need > 0:
             if card.is_wizard:
                 return f"{goal}: lead {what}, it wins this trick for sure."
-            return f"{goal}: lead {what}, your strongest card."
-        return f"{goal}: lead {what}, your weakest card, so someone else is likely to take the trick."
+            if card == _strongest(view, legal):
+                return f"{goal}: lead {what}, your strongest card."
+            if simulated:
+                return f"{goal}: lead {what}, which made your bid most often in the simulated deals."
+            return f"{goal}: lead {what}."
+        if card == _lowest(view, legal):
+            return f"{goal}: lead {what}, your weakest card, so someone else is likely to take the trick."
+        if simulated:
+            return f"{goal}: lead {what}, which lost tricks most safely in the simulated deals."
+        return f"{goal}: lead {what} and hope someone else takes the trick."
 
     def wins(c: Card) -> bool:
         return trick_winner(Cards([*trick, c]), view.trump, view.ruleset) == len(trick)
@@ -205,12 +214,25 @@ def play_sentence(view: SeatView, card: Card) -> str:
             if last:
                 return (f"{goal}, but every card you may play wins this trick: "
                         f"get rid of {what} now, while it costs nothing extra.")
+            if card == _cheapest(view, winners):
+                return (f"{goal}, but every card you may play beats the cards so far: "
+                        f"{what} is the weakest, so a later player may still take the trick.")
             return (f"{goal}, but every card you may play beats the cards so far: "
-                    f"{what} is the weakest, so a later player may still take the trick.")
+                    f"a later player may still beat {what}.")
+        if simulated:
+            return (f"{goal}, yet taking this trick with {what} worked out best in the simulated deals, "
+                    "because it would be harder to lose later.")
         return f"{goal}, yet {what} takes this trick."
     if need > 0:
         if not winners:
-            return f"{goal}, but no card you may play wins this trick: throw away {what}, a card you will not miss."
+            if card == _lowest(view, legal):
+                return f"{goal}, but no card you may play wins this trick: throw away {what}, your lowest card."
+            if card.is_jester:
+                return f"{goal}, but no card you may play wins this trick: throw away {what}."
+            if simulated:
+                return (f"{goal}, but no card you may play wins this trick: throw away {what}, the card the "
+                        "simulated deals say you will miss least.")
+            return f"{goal}, but no card you may play wins this trick: throw away {what}."
         return f"{goal}, but {what} loses this trick and keeps your winners for later."
     losers = [c for c in legal if c not in winners]
     if card == _strongest(view, losers) and len(losers) > 1:
@@ -223,6 +245,14 @@ def _strength(view: SeatView, card: Card) -> float:
 
     led = _led(view.trick_cards)
     return strength(card, view.trump, led or card.colour)
+
+
+def _lowest(view: SeatView, cards: list[Card]) -> Card | None:
+    """The lowest number card (trumps count as higher than the other colours), if any."""
+    numbers = [c for c in cards if c.is_number]
+    if not numbers:
+        return None
+    return min(numbers, key=lambda c: (c.colour == view.trump, c.value))
 
 
 def _cheapest(view: SeatView, cards: list[Card]) -> Card:

@@ -7,10 +7,14 @@ the best average score.  Because it imagines its own play with the very
 policy it will really use, its bids fit its play.  When a Wizard is turned up
 and it deals, it chooses the trump colour the same way.
 
-Its card play (:func:`choose_card`) is a careful rule of thumb: win with the
-cheapest card that is *safe* (no card still unseen can beat it), duck with the
-highest card that still loses, keep Jesters for when a trick must be lost, and
-throw away the strongest card when a trick is lost anyway.
+To play a card it does the same on a smaller scale: each playable card is
+tried in a few random deals of the unseen cards (keeping the colours other
+players have shown they lack) and the round is played out; the card with the
+best average score is played.  The play-outs use :func:`choose_card`, a careful
+rule of thumb: win with the cheapest card that is *safe* (no card still unseen
+can beat it), duck with the highest card that still loses, keep Jesters for
+when a trick must be lost, and throw away the strongest card when a trick is
+lost anyway.
 
 Every decision depends only on the view and the player's seed (the random
 deals come from a generator seeded with both), so asking twice gives the same
@@ -330,10 +334,12 @@ class BidAnalysis:
 
 
 class SimulatingPlayer(SeededPlayer):
-    """Bids (and picks trump) by simulating the round ``samples`` times; plays with :func:`choose_card`.
+    """Bids (and picks trump) by simulating the round ``samples`` times; plays by simulating too.
 
     ``samples`` trades strength for speed (with the default 60, a bid takes well under 0.2 s).
     ``spread`` is how far from the rule-of-thumb estimate the bids it tries may go.
+    ``play_samples`` deals per playable card when choosing a card (0: play by :func:`choose_card`
+    alone, which is about ten times faster and a little weaker).
     """
 
     name = "Simulator"

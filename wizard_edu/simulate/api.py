@@ -235,7 +235,7 @@ def random_playouts(n: int, players: int = 4, cards: int = 5, rules: str | Rules
     bar = _Progress(progress, len(steps), "Playing")
     done = 0
     for size in steps:
-        hands, turned = deal(tables, size, players, cards, rng)
+        hands, turned = deal(tables, size, players, cards, rng, sort=tables.size >= 64)
         out[done:done + size] = play_rounds(tables, hands, turned, [RANDOM] * players, rng=rng).won
         done += size
         bar.step()

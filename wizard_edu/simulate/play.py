@@ -37,13 +37,14 @@ def check_policy(name: str) -> str:
 
 def deal(tables: RuleTables, deals: int, players: int, cards: int, rng: np.random.Generator,
          fixed: Sequence[int] = (), fixed_turned_up: int | None = None, fixed_seat: int = 0,
-         turned_up_known: bool = False):
+         turned_up_known: bool = False, sort: bool = True):
     """Shuffle and deal ``deals`` rounds at once.
 
     Returns ``(hands, turned_up)``: hands ``(deals, players, cards)`` sorted, turned-up card id
     per deal (``-1`` when no card is left).  With ``fixed`` the seat ``fixed_seat`` gets exactly
     those cards; with ``turned_up_known`` the turned-up card is ``fixed_turned_up`` (or none if
-    it is ``None``) and the others are dealt from what is left.
+    it is ``None``) and the others are dealt from what is left.  ``sort=False`` leaves the hands
+    unsorted (only for the all-random path, which keeps hands as bit masks).
     """
     size = tables.size
     pool = np.array([i for i in range(size) if i not in set(fixed) and i != fixed_turned_up],
@@ -70,7 +71,8 @@ def deal(tables: RuleTables, deals: int, players: int, cards: int, rng: np.rando
         else:
             hands[:, seat, :] = deck[:, k:k + cards]
             k += cards
-    hands.sort(axis=2)
+    if sort:
+        hands.sort(axis=2)
     if turned_up_known:
         turned = np.full(deals, -1 if fixed_turned_up is None else fixed_turned_up, dtype=np.int16)
     elif k < m:

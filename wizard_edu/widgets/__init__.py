@@ -41,6 +41,13 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
                                  lines of what happened ("Owl bids 1.", "Fox wins the trick: ...")
       table.last_trick           the last finished TrickRecord (kept across the end of a round)
       table.view                 the learner's SeatView
+      table.last_hint            the Action the last hint suggested (its card button gets ``wizard-hinted``)
+      Every phase of the engine has buttons: trump colours, predictions, cards (a click plays the card; in
+      the Anniversary "pass" phase it passes it); a Juggler/Cloud click asks for its colour; Werewolf,
+      Cloud and Clairvoyance's unseen card get action buttons (``wizard-action-button``).  Cards the
+      learner may play carry ``wizard-legal``, the others ``wizard-not-legal`` (still clickable: the
+      engine's reason is shown).  Computer players act inside the same callback until it is the
+      learner's turn again (typically well under 10 ms per click without the coach).
 
     trainer = TrickTrainer(rules="junior", level=1, seed=0, players=4, theme=None, auto_level=True)
         levels: trainer.levels (names).  Junior: "follow", "trump", "wizards-and-frogs", "anything".
@@ -72,6 +79,7 @@ Small helpers for notebooks::
 
     trump_meaning("R5", rules="junior")      -> "The turned-up card is red 5: red is trump."
     trick_reason("F G3 G7 R8", trump=None)    -> "G7 wins: it is the highest green card, the colour led."
+    running_totals_chart(game)                -> matplotlib Figure of running totals (any Game)
     card_button(card, theme, on_click)        -> a styled, focusable ipywidgets.Button for one card
     status_message(text, kind)                -> HTML for a status line (kind: info, ok, error, hint)
 
@@ -83,14 +91,23 @@ CSS classes for tests and styling: every widget root has ``wizard-widget`` plus 
 ``wizard-trainer-card``, ``wizard-next-button``, ``wizard-streak``, ``wizard-trick``, ``wizard-log``,
 ``wizard-new-game``, ``wizard-hint-button``, ``wizard-scorepad``, ``wizard-save-button``,
 ``wizard-load-button``, ``wizard-save-text``, ``wizard-upload``, ``wizard-round-over``,
-``wizard-game-over``.
+``wizard-game-over``, ``wizard-header``, ``wizard-players`` (chips: ``wizard-chips``), ``wizard-prompt``,
+``wizard-hand-buttons``, ``wizard-actions``, ``wizard-action-button`` (+ ``wizard-werewolf-R``/``-none``,
+``wizard-cloud-button``, ``wizard-named-R``, ``wizard-unseen-card-button``), ``wizard-position-2``
+(trainer card by place in the trick), ``wizard-check-button``, ``wizard-reveal-button``,
+``wizard-selected``, ``wizard-marked-legal``/``wizard-marked-illegal``, ``wizard-level``,
+``wizard-deal-button``, ``wizard-round-tiles``, ``wizard-players-choice``, ``wizard-seed``.
+
+Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``page`` and
+``run_notebook`` fixtures; ``tests/browser/browser_helpers.py`` has ``open_and_run_all``, ``widget``,
+``menu`` and ``shutdown_kernels``.
 """
 
 from .common import card_button, status_message, trick_reason, trump_meaning
 from .deal import DealWidget
 from .predict import PredictionWidget
-from .table import TableWidget
+from .table import TableWidget, running_totals_chart
 from .trainer import LegalPlayTrainer, TrickTrainer
 
 __all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
-           "card_button", "status_message", "trick_reason", "trump_meaning"]
+           "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart"]

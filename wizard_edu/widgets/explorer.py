@@ -26,7 +26,7 @@ from ..cards import Card, Cards, sorted_hand
 from ..errors import WizardError
 from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from ..rules.rulesets import Ruleset, get_ruleset
-from ..simulate import TrickEstimate, estimate_tricks
+from ..simulate import TrickEstimate, estimate_tricks, rule_tables
 from ..simulate.checks import check_cards, check_seat
 from .common import WidgetBase, card_button, text_button, theme_for
 from .prob_charts import bar_chart_html
@@ -67,7 +67,7 @@ class WinProbabilityExplorer(WidgetBase):
                        (self.opponents_choice, "wizard-opponents-choice")):
             w.add_class(css)
         self.size_choice = widgets.BoundedIntText(value=5, min=1, max=20, description="Cards",
-                                                  layout=widgets.Layout(width="9em"))
+                                                  layout=widgets.Layout(width="12em"))
         self.deal_button = text_button("Deal me a hand", "Deal a random hand of this many cards",
                                        "wizard-explorer-deal", lambda: self.deal())
         self.clear_button = text_button("Clear", "Empty the hand", "wizard-explorer-clear", self.clear)
@@ -104,6 +104,7 @@ class WinProbabilityExplorer(WidgetBase):
 
     def _setup(self, ruleset: Ruleset, players: int, seat: int, turned_up) -> None:
         ruleset.check_players(players)
+        rule_tables(ruleset)  # build the simulator's tables now, not on the first click
         self.ruleset = ruleset
         self.theme = theme_for(ruleset, self._theme_arg)
         self.players = players
@@ -137,7 +138,8 @@ class WinProbabilityExplorer(WidgetBase):
                 row = []
             last = group
             index = len(self.buttons)
-            b = card_button(card, self.theme, lambda _c, i=index: self._click(i), width="3.2em")
+            b = card_button(card, self.theme, lambda _c, i=index: self._click(i), width="4.2em")
+            b.layout.padding = "0px"
             self.buttons.append(b)
             row.append(b)
         rows.append(widgets.HBox(row))
@@ -168,6 +170,9 @@ class WinProbabilityExplorer(WidgetBase):
                 b.add_class("wizard-selected")
             else:
                 b.remove_class("wizard-selected")
+            border = "3px solid #111111" if chosen else ""
+            if b.layout.border != border:
+                b.layout.border = border
             b.disabled = is_up
             b.tooltip = (f"{self.theme.card_name(card)}: " +
                          ("the turned-up card" if is_up else "in your hand (click to remove)" if chosen
@@ -304,6 +309,12 @@ class WinProbabilityExplorer(WidgetBase):
         return self.update()
 
     # -- computing and drawing -----------------------------------------------------------
+    def deals(self) -> int:
+        """Deals simulated per answer: ``samples``, fewer for big hands so every answer stays quick
+        (the work grows like cards x cards x players; the chart says how many deals were used)."""
+        work = max(1, len(self._hand) ** 2 * self.players)
+        return max(500, min(self.samples, self.samples * 100 // work))
+
     def update(self) -> bool:
         """Recompute and redraw (called after every change)."""
         start = time.perf_counter()
@@ -316,7 +327,7 @@ class WinProbabilityExplorer(WidgetBase):
             self.last_seconds = time.perf_counter() - start
             return True
         try:
-            self.result = estimate_tricks(self.hand, self.players, self.seat, self.turned_up, self.samples,
+            self.result = estimate_tricks(self.hand, self.players, self.seat, self.turned_up, self.deals(),
                                           opponents=self.opponents_choice.value, rules=self.ruleset,
                                           seed=self.seed)
             if len(self._hand) == 1 and trump_from_card(self.turned_up, self.ruleset) != DEALER_CHOOSES:
@@ -347,9 +358,9 @@ class WinProbabilityExplorer(WidgetBase):
         self.chart.value = bar_chart_html(
             [f"{k} trick{'s' if k != 1 else ''}" for k in range(n)], list(r.probabilities),
             [2 * e for e in r.std_errors], highlight=int(r.probabilities.argmax()),
-            title=f"How many tricks? ({r.samples:,} deals)")
+            title=f"How many tricks? ({r.samples:,} deals; \u00b1 2 standard errors)")
         rows = "".join(
-            f'<tr class="wizard-bid-row{" wizard-best-bid" if b == r.best_bid else ""}"><td>bid {b}</td>'
+            f'<tr class="wizard-bid-row{" wizard-best-bid" if b == r.best_bid else ""}" style="white-space:nowrap"><td>bid {b}</td>'
             f'<td style="text-align:right">{r.expected_scores[b]:+.1f}</td>'
             f'<td>{STAR if b == r.best_bid else ""}</td></tr>' for b in range(n))
         self.bids_html.value = (f'<div style="margin-left:1em"><b>Expected score of each bid</b> '

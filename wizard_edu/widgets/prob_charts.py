@@ -31,12 +31,13 @@ def bar_chart_html(labels: Sequence[str], values: Sequence[float], errors: Seque
             text = f"{fmt.format(v)} ± {fmt.format(errors[i])}"
         else:
             text = fmt.format(v)
-        star = " \u2605" if i == highlight else ""
+        star = " (most likely)" if i == highlight else ""
         rows.append(
-            f'<tr class="wizard-bar-row"><td style="text-align:right;padding-right:6px">{html.escape(label)}</td>'
-            f'<td style="width:{width + 20}px"><span style="display:inline-block;height:1em;width:{w}px;'
+            f'<tr class="wizard-bar-row"><td style="text-align:right;padding-right:6px;white-space:nowrap">'
+            f'{html.escape(label)}</td>'
+            f'<td style="width:{width + 40}px;white-space:nowrap"><span style="display:inline-block;height:1em;width:{w}px;'
             f'background:{colour};vertical-align:middle"></span>{err}</td>'
-            f'<td style="padding-left:6px">{html.escape(text)}{star}</td></tr>')
+            f'<td style="padding-left:6px;white-space:nowrap">{html.escape(text)}{star}</td></tr>')
     head = f'<div style="font-weight:bold">{html.escape(title)}</div>' if title else ""
     return f'<div class="wizard-bar-chart">{head}<table>{"".join(rows)}</table></div>'
 
@@ -45,6 +46,8 @@ def line_chart_svg(xs: Sequence[int], ys: Sequence[float], exact: float | None =
                    band: tuple[Sequence[float], Sequence[float]] | None = None, *, width: int = 460,
                    height: int = 220, y_label: str = "estimate", log_x: bool = True) -> str:
     """A running estimate against the number of trials (log scale), the exact value and a band."""
+    if band:
+        band = ([max(0.0, v) for v in band[0]], [min(1.0, v) for v in band[1]])
     pad_l, pad_r, pad_t, pad_b = 48, 12, 10, 34
     x0, x1 = (math.log10(xs[0]), math.log10(max(xs[-1], xs[0] + 1))) if log_x else (xs[0], xs[-1])
     lo = min([*ys, *(band[0] if band else []), *( [exact] if exact is not None else [])])

@@ -72,6 +72,28 @@ def describe_action(action: Action, theme: Theme) -> str:
     return str(action)
 
 
+def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)):
+    """A matplotlib Figure: each player's total after every scored round (a line per player).
+
+    Made without pyplot (no global state); in a notebook, leave it as a cell's last line to show it.
+    """
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=figsize)
+    ax = fig.add_subplot()
+    xs = [0] + [r.number for r in game.rounds]
+    for s, name in enumerate(game.names):
+        ax.plot(xs, [0] + [r.totals[s] for r in game.rounds], marker="o", label=name,
+                linestyle=("-", "--", "-.", ":")[s % 4])
+    ax.set_xlabel("round")
+    ax.set_ylabel("total points")
+    ax.set_title(f"{game.ruleset.title}: running totals")
+    ax.legend(loc="upper left", fontsize="small")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
 class TableWidget(WidgetBase):
     """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
 
@@ -448,21 +470,7 @@ class TableWidget(WidgetBase):
 
     def chart(self, figsize: tuple[float, float] = (6, 3.2)):
         """A matplotlib Figure of everyone's running total after each round."""
-        from matplotlib.figure import Figure
-
-        fig = Figure(figsize=figsize)
-        ax = fig.add_subplot()
-        xs = [0] + [r.number for r in self.game.rounds]
-        for s, name in enumerate(self.game.names):
-            ax.plot(xs, [0] + [r.totals[s] for r in self.game.rounds], marker="o", label=name,
-                    linestyle=("-", "--", "-.", ":")[s % 4])
-        ax.set_xlabel("round")
-        ax.set_ylabel("total points")
-        ax.set_title(f"{self.ruleset.title}: running totals")
-        ax.legend(loc="upper left", fontsize="small")
-        ax.grid(alpha=0.3)
-        fig.tight_layout()
-        return fig
+        return running_totals_chart(self.game, figsize)
 
     def show_chart(self) -> None:
         """Draw the chart of running totals into the widget (as a PNG image)."""
@@ -744,4 +752,4 @@ class TableWidget(WidgetBase):
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
 
 
-__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action"]
+__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart"]

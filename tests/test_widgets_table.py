@@ -1,0 +1,146 @@
+"""TableWidget beyond Junior: the rarer steps of variants through its buttons, and its safety net."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wizard_edu import Card
+from wizard_edu.widgets import TableWidget
+
+
+def classes(widget) -> set[str]:
+    return set(widget._dom_classes)
+
+
+def action_buttons(table: TableWidget) -> list:
+    return [b for b in table.action_box.children if "wizard-action-button" in classes(b)]
+
+
+def test_anniversary_game_by_clicking_every_kind_of_step():
+    """Werewolf, a Juggler/Cloud's colour and passing after the Juggler's trick, all by buttons."""
+    seen: set[str] = set()
+    for seed in range(4):
+        table = TableWidget(rules="anniversary", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not table.game.is_over:
+            view = table.view
+            moves = len(table.game.history)
+            named = [a for a in view.legal if a.kind == "play" and a.value is not None and a.value.colour
+                     and a.value.kind in ("juggler", "cloud")]
+            if named:
+                card = named[0].value
+                next(b for b in table.hand_box.children if b.card == card.unnamed).click()
+                assert len(table.game.history) == moves and "Which colour" in table.message
+                choice = [b for b in table.action_box.children if f"wizard-named-{card.colour}" in classes(b)]
+                choice[0].click()
+                assert table.game.history[moves][1].value == card
+                seen.add("named")
+            elif view.phase in ("werewolf", "cloud"):
+                rng.choice(action_buttons(table)).click()
+                seen.add(view.phase)
+            elif view.phase == "pass":
+                button = rng.choice(table.hand_box.children)
+                button.click()
+                assert table.game.history[moves][1].value == button.card
+                seen.add("pass")
+            else:
+                assert table.act(rng.choice(view.legal)), table.message
+            assert len(table.game.history) > moves, table.message
+        assert table.events[-1].startswith("Game over!")
+    assert {"named", "werewolf", "pass"} <= seen
+
+
+def test_clairvoyance_unseen_card_button():
+    table = TableWidget(rules="classic", players=4, seed=0, clairvoyance=True)
+    table.bid(0)
+    view = table.view
+    assert view.hand_hidden and view.phase == "play" and len(table.hand_box.children) == 0
+    [button] = action_buttons(table)
+    assert button.description == "Play the card you cannot see"
+    button.click()
+    assert table.game.round_number == 2
+    real = table.last_trick.plays[[s for s, _ in table.last_trick.plays].index(0)][1]
+    assert any(f"You play the card you could not see: {table.theme.card_name(real)}" in e for e in table.events)
+
+
+def test_hidden_bids_stay_hidden_on_the_table():
+    table = TableWidget(rules="classic", players=4, seed=3, bidding="secret", seat=3)
+    # Seats 1 and 2 bid before seat 3 in round 1: their secret bids must not show (nor the unmade ones).
+    assert table.view.phase == "bid"
+    assert table.players_html.value.count('title="no prediction yet"') == 4
+
+
+def test_buttons_never_show_a_traceback(monkeypatch):
+    table = TableWidget(seed=1)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(table, "chart", broken)
+    before = table.game.to_json()
+    table.chart_button.click()  # would raise without the safety net
+    assert "Something went wrong" in table.message and "boom" in table.message
+    assert table.game.to_json() == before
+
+
+def test_score_pad_and_chart_buttons():
+    table = TableWidget(seed=2, players=3)
+    table.pad_button.click()
+    assert "No round has been scored yet" in table.pad_html.value
+    table.act(table.view.legal[0])
+    table.act(table.view.legal[0])
+    assert table.game.rounds
+    assert "Score pad" in table.pad_html.value and "<table" in table.pad_html.value
+    table.pad_button.click()
+    assert table.pad_html.value == ""
+    table.chart_button.click()
+    assert table.chart_image.value[:4] == b"\x89PNG" and table.chart_image.layout.display is None
+
+
+def test_new_game_button_uses_a_typed_seed():
+    table = TableWidget(seed=4)
+    table.new_button.click()
+    assert table.game.seed == 5
+    table.seed_box.value = 42
+    table.new_button.click()
+    assert table.game.seed == 42 and table.seed_box.value == 42
+
+
+def test_card_buttons_are_reused_not_leaked():
+    table = TableWidget(rules="classic", players=3, seed=6)
+    rng = random.Random(0)
+    while table.game.round_number < 6:
+        table.act(rng.choice(table.view.legal))
+    pooled = sum(len(v) for v in table._button_pool.values())
+    assert pooled <= 60 and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
+
+
+@pytest.mark.parametrize("theme, label", [("us", "red 8"), ("amigo", "Dwarves 7"), ("classic", "red 7")])
+def test_themes_name_cards_in_tooltips(theme, label):
+    from wizard_edu.widgets.common import card_button
+
+    button = card_button("R7", theme)
+    assert button.description == "R7" and button.tooltip.startswith(label)
+    assert {"wizard-card-button", "wizard-card-R7"} <= classes(button)
+
+
+def test_hint_falls_back_to_the_rule_of_thumb_without_the_coach(monkeypatch):
+    import sys
+
+    from wizard_edu.players import RuleOfThumbPlayer
+
+    table = TableWidget(seed=11)
+    monkeypatch.setitem(sys.modules, "wizard_edu.players.coach", None)  # "import" now fails
+    text = table.hint()
+    expected = RuleOfThumbPlayer(seed=table.game.seed).act(table.view)
+    assert table.last_hint == expected
+    assert text.startswith("A rule of thumb says:") and "wizard-message-hint" in table.status.value
+
+
+def test_hint_uses_the_coach_when_it_is_there():
+    coach = pytest.importorskip("wizard_edu.players.coach")
+    table = TableWidget(seed=11)
+    advice = coach.hint(table.view)
+    assert table.hint() == advice.text and table.last_hint == advice.action
