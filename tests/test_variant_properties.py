@@ -39,7 +39,7 @@ ANNIVERSARY_VARIANTS = [
     ("anniversary", {"bid_rule": "plus-minus-one", "bidding": "hidden"}),
 ]
 
-PROPERTY_SETTINGS = settings(max_examples=30, deadline=None,
+PROPERTY_SETTINGS = settings(max_examples=25, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -26,10 +26,9 @@ def card_power(card: Card, trump: str | None, ranks: int) -> float:
     if card.kind in ("wizard", "dragon"):
         return 1.0
     if card.kind in NAMED_COLOUR_KINDS and card.colour is None:
-        # A Juggler or Cloud in hand: its player will name the best colour, the trump if there is one.
-        card = card.with_colour(trump or COLOURS[0])
-        if trump is None:
-            return max(0.0, card.value / ranks - 0.55) * 1.6
+        # A Juggler or Cloud in hand counts as a plain card of its value (7.5 or 9.75): naming it the
+        # trump colour is tempting, but counting it as a trump made this player overbid (measured).
+        return max(0.0, NAMED_COLOUR_KINDS[card.kind] / ranks - 0.55) * 1.6
     if card.colour is None:
         return 0.0
     top = card.value / ranks

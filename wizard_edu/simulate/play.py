@@ -266,27 +266,31 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
     plays = np.zeros((deals, cards, players), dtype=np.int16) if record else None
     leaders = np.zeros((deals, cards), dtype=np.int8) if record else None
     trump_w = trump * width
+    others = [~g for g in groups]
+    # The same random numbers, in the same order, as one draw per card played.
+    draws = uniforms[:, 1:].T if uniforms is not None else rng.random((cards * players, deals))
     step = 0
+    # seat_after[pos][leader] = (leader + pos) % players, without a division per deal.
+    seat_after = [np.roll(np.arange(players), -pos) for pos in range(players)]
     for t in range(cards):
         if record:
             leaders[:, t] = leader
-        movers = (leader + np.arange(players)[:, None]) % players
         state = np.zeros(deals, dtype=np.intp)
         best = np.zeros(deals, dtype=np.intp)
         best_pos = np.zeros(deals, dtype=np.intp)
         for pos in range(players):
-            step += 1
-            row = base + movers[pos]
+            row = base + seat_after[pos][leader]
             hand = held[row]
             if pos == 0:
                 legal = hand
             else:
                 legal = np.where(hand & led_mask[state] != 0, hand & follow_mask[state], hand)
-            for group in groups:  # identical cards: one choice (the first copy held)
+            for group, other in zip(groups, others):  # identical cards: one choice (the first copy held)
                 g = legal & group
-                legal = (legal & ~group) | (g & (~g + ONE))
+                legal = (legal & other) | (g & (~g + ONE))
             count = np.bitwise_count(legal)
-            u = uniforms[:, step] if uniforms is not None else rng.random(deals)
+            u = draws[step]
+            step += 1
             k = (u * count).astype(np.uint8)
             x = legal
             for i in range(int(k.max())):  # drop the k lowest choices
@@ -301,12 +305,17 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
             else:
                 take = f.beats[(trump_w + best) * width + card]
                 best = np.where(take, card, best)
-                best_pos[take] = pos
+                np.copyto(best_pos, pos, where=take)
             state = f.lead_next[state * width + card]
-        leader += best_pos
-        leader %= players
+        leader = seat_after_any(leader, best_pos, players)
         won[rows, leader] += 1
     return won, plays, leaders
+
+
+def seat_after_any(leader: np.ndarray, steps: np.ndarray, players: int) -> np.ndarray:
+    """(leader + steps) % players for steps below players, without a division."""
+    seat = leader + steps
+    return np.where(seat >= players, seat - players, seat)
 
 
 def _first(mask: np.ndarray) -> np.ndarray:

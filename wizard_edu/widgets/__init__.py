@@ -105,9 +105,13 @@ Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``p
 
 from .common import card_button, status_message, trick_reason, trump_meaning
 from .deal import DealWidget
+from .explorer import WinProbabilityExplorer
 from .predict import PredictionWidget
+from .prob_heatmap import RoundOneHeatMap
+from .prob_lln import LawOfLargeNumbers
 from .table import TableWidget, running_totals_chart
 from .trainer import LegalPlayTrainer, TrickTrainer
 
 __all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
-           "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart"]
+           "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart",
+           "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap"]

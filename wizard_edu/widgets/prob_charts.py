@@ -48,7 +48,7 @@ def line_chart_svg(xs: Sequence[int], ys: Sequence[float], exact: float | None =
     """A running estimate against the number of trials (log scale), the exact value and a band."""
     if band:
         band = ([max(0.0, v) for v in band[0]], [min(1.0, v) for v in band[1]])
-    pad_l, pad_r, pad_t, pad_b = 48, 12, 10, 34
+    pad_l, pad_r, pad_t, pad_b = 48, 28, 10, 34
     x0, x1 = (math.log10(xs[0]), math.log10(max(xs[-1], xs[0] + 1))) if log_x else (xs[0], xs[-1])
     lo = min([*ys, *(band[0] if band else []), *( [exact] if exact is not None else [])])
     hi = max([*ys, *(band[1] if band else []), *( [exact] if exact is not None else [])])
