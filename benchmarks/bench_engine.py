@@ -15,13 +15,10 @@ from wizard_edu import Game
 
 def engine_round_playouts(seconds: float = 2.0, players: int = 4, cards: int = 5) -> float:
     """Random playouts of one 4-player, 5-card round through the Game object API, per second."""
-    rounds = [cards] * 1
     rng = random.Random(0)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = Game(players=players, rules="classic", seed=done)
-        game.round_sizes = rounds  # one round of `cards` cards (a benchmark shortcut, not a ruleset)
-        game._start_round(0)
+        game = Game(players=players, rules="classic", seed=done, hand_sizes=[cards])
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
         done += 1

@@ -276,3 +276,18 @@ def test_status_sentences():
     g = Game(players=3, rules="junior", seed=first_seed(lambda g: g.phase == "bid", players=3, rules="junior"))
     assert g.status().startswith("Round 1 (1 card")
     assert "Player 2 to bid" in g.status()
+
+
+def test_custom_hand_sizes_for_practice_rounds():
+    g = Game(players=4, seed=3, hand_sizes=[5, 2])
+    assert g.round_sizes == [5, 2] and all(len(h) == 5 for h in g.hands)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    assert [r.hand_size for r in g.rounds] == [5, 2]
+    h = Game(players=4, seed=3, hand_sizes=[5, 2])
+    h.apply(h.legal_actions()[0])
+    assert Game.from_json(h.to_json()).round_sizes == [5, 2]
+    assert "hand_sizes" not in Game(players=4, seed=3).to_json()
+    for bad in ([], [0], [16], [2.5]):
+        with pytest.raises(WizardError, match="Hand sizes"):
+            Game(players=4, hand_sizes=bad)

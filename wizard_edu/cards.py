@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .errors import CardTextError
 
@@ -182,10 +183,16 @@ def cards(text: str | Iterable[str | Card]) -> Cards:
 
 def make_deck(ranks: int, wizards: int, jesters: int, specials: Sequence[str] = ()) -> Cards:
     """A deck: ``ranks`` number cards in each colour, Wizards, Jesters and specials."""
-    deck = Cards(Card(NUMBER, c, r) for c in COLOURS for r in range(1, ranks + 1))
+    return Cards(_deck_tuple(ranks, wizards, jesters, tuple(specials)))
+
+
+@cache
+def _deck_tuple(ranks: int, wizards: int, jesters: int, specials: tuple[str, ...]) -> tuple[Card, ...]:
+    # Cards are immutable values, so every new deck can share them.
+    deck = [Card(NUMBER, c, r) for c in COLOURS for r in range(1, ranks + 1)]
     deck += [Card(WIZARD)] * wizards + [Card(JESTER)] * jesters
     deck += [Card(kind) for kind in specials]
-    return deck
+    return tuple(deck)
 
 
 def junior_deck() -> Cards:

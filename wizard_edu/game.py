@@ -74,8 +74,8 @@ from .rules.core import (
     check_play,
     check_trump,
     cloud_changes,
-    explain_trick,
-    legal_plays,
+    decide_trick,
+    playable,
     trump_from_card,
 )
 from .rules.rulesets import Ruleset, get_ruleset
@@ -252,7 +252,13 @@ class Game:
     """
 
     def __init__(self, players: int = 4, rules: str | Ruleset = "classic", seed: int | None = None,
-                 *, first_dealer: int = 0, names: Iterable[str] | None = None, **options: Any) -> None:
+                 *, first_dealer: int = 0, names: Iterable[str] | None = None,
+                 hand_sizes: Iterable[int] | None = None, **options: Any) -> None:
+        """Start a game and deal its first round.
+
+        ``hand_sizes`` replaces the ruleset's schedule with rounds of your own (for
+        example ``[5]``: one practice round of five cards); the rules stay the same.
+        """
         self.ruleset: Ruleset = get_ruleset(rules, **options)
         self.ruleset.check_players(players)
         self.players = players
@@ -269,10 +275,24 @@ class Game:
         if len(self.names) != players:
             raise WizardError(f"Give {players} names, one for each player, not {len(self.names)}.")
         self.round_sizes: list[int] = self.ruleset.round_sizes(players)
+        self.custom_hand_sizes = hand_sizes is not None
+        if hand_sizes is not None:
+            self.round_sizes = self._check_hand_sizes(hand_sizes)
         self.history: list[tuple[int, Action]] = []
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
+        self._legal_cache: tuple[int, list[Action], frozenset[Action]] | None = None
         self._start_round(0)
+
+    def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
+        sizes = list(hand_sizes)
+        most = 15 if self.ruleset.monochrome else self.ruleset.deck_size // self.players
+        if not sizes or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most for n in sizes):
+            raise WizardError(f"Hand sizes must be whole numbers from 1 to {most} for {self.players} "
+                              f"players, not {sizes!r}.")
+        if self.ruleset.clairvoyance and sizes[0] != 1:
+            raise WizardError("Clairvoyance needs a first round of one card each.")
+        return sizes
 
     # -- public state ----------------------------------------------------------
     @property
@@ -334,19 +354,30 @@ class Game:
     # -- legal actions -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
+        # State changes only through apply(), which grows the history: cache per history length.
+        return list(self._legal()[0])
+
+    def _legal(self) -> tuple[list[Action], frozenset[Action]]:
+        key = len(self.history)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            actions = self._compute_legal_actions()
+            self._legal_cache = (key, actions, frozenset(actions))
+        return self._legal_cache[1], self._legal_cache[2]
+
+    def _compute_legal_actions(self) -> list[Action]:
         if self.phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
         if self.phase == BID:
             return [Action("bid", b) for b in self._allowed_bids()]
         if self.phase == PLAY:
             hand = self.hands[self.to_move]  # type: ignore[index]
-            seen: list[Card] = []
-            for card in legal_plays(hand, self.trick_cards, self.ruleset):
-                # A Juggler or Cloud is played in the colour its player names: one action per colour.
-                named = [card.with_colour(c) for c in COLOURS] if card.kind in NAMED_COLOUR_KINDS else [card]
-                for option in named:
-                    if option not in seen:
-                        seen.append(option)
+            seen: dict[Card, None] = {}
+            for card in playable(hand, self.trick_cards, self.ruleset):
+                if card.kind in NAMED_COLOUR_KINDS:
+                    # A Juggler or Cloud is played in the colour its player names: one action per colour.
+                    seen.update(dict.fromkeys(card.with_colour(c) for c in COLOURS))
+                else:
+                    seen[card] = None
             return [Action("play", c) for c in seen]
         if self.phase == WEREWOLF:
             return [Action("werewolf", c) for c in COLOURS] + [Action("werewolf", None)]
@@ -476,7 +507,9 @@ class Game:
             card = self._unseen_card(seat)
         else:
             card = Card.parse(action.value)
-        check_play(self.hands[seat], self.trick_cards, card, self.ruleset)
+        if Action("play", card) not in self._legal()[1]:
+            check_play(self.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
+            raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
         self.hands[seat].remove(card.unnamed)
         self.trick.append((seat, card))
         if len(self.trick) == self.players:
@@ -494,7 +527,7 @@ class Game:
         return hand[0]
 
     def _finish_trick(self) -> None:
-        result = explain_trick(self.trick_cards, self.trump, self.ruleset)
+        result = decide_trick(self.trick_cards, self.trump, self.ruleset)
         record = TrickRecord(self.leader, tuple(self.trick), result)
         self.tricks.append(record)
         if record.winner_seat is not None:
@@ -537,6 +570,7 @@ class Game:
 
     def _start_round(self, index: int) -> None:
         self.round_index = index
+        self._legal_cache = None
         n = self.round_sizes[index]
         self.hands: list[Cards] = [Cards() for _ in range(self.players)]
         #: Monochrome: what is left of each player's private pile this round.
@@ -636,12 +670,15 @@ class Game:
     # -- saving and replaying -------------------------------------------------------
     def to_json(self) -> str:
         """The game as JSON text: rules, seed and every action (a game in progress too)."""
-        return json.dumps({
+        data = {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": self.ruleset.to_dict(),
             "players": self.players, "names": list(self.names), "seed": self.seed,
             "first_dealer": self.first_dealer,
             "actions": [[seat, *action.to_json()] for seat, action in self.history],
-        }, indent=1)
+        }
+        if self.custom_hand_sizes:
+            data["hand_sizes"] = self.round_sizes
+        return json.dumps(data, indent=1)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -657,7 +694,8 @@ class Game:
                                 f"this kit reads version {SAVE_VERSION}.")
         try:
             game = cls(players=data["players"], rules=Ruleset.from_dict(data["rules"]), seed=data["seed"],
-                       first_dealer=data["first_dealer"], names=data["names"])
+                       first_dealer=data["first_dealer"], names=data["names"],
+                       hand_sizes=data.get("hand_sizes"))
             for seat, kind, value in data["actions"]:
                 game.apply(Action.from_json([kind, value]), seat)
         except WizardError as exc:

@@ -23,6 +23,7 @@ from ..cards import (
     Card,
     Cards,
 )
+from ..cards import cards as _parse_cards
 from ..errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError
 from .rulesets import Ruleset, get_ruleset
 
@@ -33,9 +34,10 @@ DEALER_CHOOSES = "dealer chooses"
 # -- input checking ----------------------------------------------------------
 def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "card") -> Cards:
     """Parse card texts and check that every card exists in ``ruleset``'s deck."""
-    from ..cards import cards as parse_cards
-
-    result = parse_cards(cards) if isinstance(cards, str) else Cards(Card.parse(c) for c in cards)
+    if isinstance(cards, str):
+        result = _parse_cards(cards)
+    else:
+        result = Cards(c if type(c) is Card else Card.parse(c) for c in cards)
     for card in result:
         check_in_deck(card, ruleset)
     return result
@@ -127,12 +129,16 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
     hand_cards = as_cards(hand, ruleset)
     trick_cards = as_cards(trick, ruleset)
     _check_trick(trick_cards, ruleset)
-    colour = lead_colour(trick_cards, ruleset)
+    return playable(hand_cards, trick_cards, ruleset)
+
+
+def playable(hand: Sequence[Card], trick: Sequence[Card], ruleset: Ruleset) -> Cards:
+    """:func:`legal_plays` for cards already checked (the engine's fast path; no parsing)."""
+    colour = lead_colour(trick, ruleset)
     # The Werewolf never stays in a hand to be played: it is swapped for the trump card.
-    hand_cards = Cards(c for c in hand_cards if c.kind != WEREWOLF)
-    if colour is None or not any(c.kind == NUMBER and c.colour == colour for c in hand_cards):
-        return Cards(hand_cards)
-    return Cards(c for c in hand_cards if c.kind != NUMBER or c.colour == colour)
+    if colour is None or not any(c.kind == NUMBER and c.colour == colour for c in hand):
+        return Cards(c for c in hand if c.kind != WEREWOLF)
+    return Cards(c for c in hand if c.colour == colour or (c.kind != NUMBER and c.kind != WEREWOLF))
 
 
 def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
@@ -188,7 +194,11 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
     if not cards:
         raise IllegalPlayError("A trick needs at least one card to have a winner.")
     _check_trick(cards, ruleset)
-    trump = check_trump(trump)
+    return decide_trick(cards, check_trump(trump), ruleset)
+
+
+def decide_trick(cards: Sequence[Card], trump: str | None, ruleset: Ruleset) -> TrickResult:
+    """:func:`explain_trick` for cards and trump already checked (the engine's fast path)."""
     kinds = [c.kind for c in cards]
 
     if ruleset.monochrome:
@@ -337,6 +347,9 @@ def cloud_changes(bid: int) -> list[int]:
 def allowed_bids(hand_size: int, previous_bids: Sequence[int] = (), *, players: int,
                  rules: str | Ruleset = "classic", dealer_leads_alone: bool = False) -> list[int]:
     """Every bid :func:`check_bid` accepts, smallest first."""
+    ruleset = get_ruleset(rules)
+    if ruleset.bid_rule is None or len(previous_bids) != players - 1:
+        return list(range(hand_size + 1))  # only a bid rule restricts the last bidder
     ok = []
     for bid in range(hand_size + 1):
         try:
