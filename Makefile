@@ -5,13 +5,14 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8888
 
-.PHONY: lab test lint notebooks bench play setup clean
+.PHONY: lab test lint notebooks bench play doctor setup clean
 
-# Create the virtual environment and install the kit (re-run when pyproject.toml changes).
-$(STAMP): pyproject.toml
+# Create the virtual environment and install the kit (re-run when the requirements change).
+# binder/requirements.txt pins the main libraries, so the tests run with what Binder classes get.
+$(STAMP): pyproject.toml binder/requirements.txt
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test,kid]"
+	$(PY) -m pip install --quiet -e ".[test,kid]" -c binder/requirements.txt
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -42,6 +43,10 @@ bench: $(STAMP)
 # Kid mode: the play notebooks as apps (no code shown).
 play: $(STAMP)
 	$(VENV)/bin/wizard-edu play
+
+# Is this machine ready for a lesson?  Plain-words checklist with a fix for each problem.
+doctor: $(STAMP)
+	$(VENV)/bin/wizard-edu doctor
 
 clean:
 	rm -rf $(VENV) build *.egg-info

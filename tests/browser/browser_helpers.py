@@ -59,10 +59,22 @@ def run_all(page, timeout: float = 120.0):
 
 
 def open_and_run_all(page, lab, name: str, timeout: float = 120.0):
-    """Open a notebook in JupyterLab, run all cells and wait until they are done; returns the page."""
+    """Open a notebook in JupyterLab, run all cells and wait until they are done; returns the page.
+
+    JupyterLab's execution indicator can say "idle" before the kernel is connected, and Run All
+    then silently runs nothing; so also wait for the status bar's "Idle", and run all once more
+    if nothing ran (every wait bounded).
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     start = time.monotonic()
     open_notebook(page, lab, name, timeout=timeout)
-    run_all(page, timeout=max(10.0, timeout - (time.monotonic() - start)))
+    page.locator(".jp-StatusBar-TextItem", has_text="| Idle").first.wait_for(timeout=timeout * 1000)
+    left = max(10.0, timeout - (time.monotonic() - start))
+    try:
+        run_all(page, timeout=left / 2)
+    except PlaywrightTimeout:
+        run_all(page, timeout=left / 2)
     return page
 
 

@@ -74,21 +74,10 @@ def test_every_colour_has_its_own_symbol():
 
 
 def run_in_lab(page, lab, name: str) -> None:
-    """Open ``name`` in JupyterLab and run every cell (conftest's helpers), more patient under load.
+    """Open ``name`` in JupyterLab and run every cell (the shared, load-tolerant helper)."""
+    from browser_helpers import open_and_run_all
 
-    JupyterLab's execution indicator can say "idle" before the notebook's kernel is connected;
-    Run All then silently runs nothing. So wait for the status bar's "Idle" too, and run all
-    once more if nothing ran (bounded).
-    """
-    from browser_helpers import open_notebook, run_all
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    open_notebook(page, lab, name)
-    page.locator(".jp-StatusBar-TextItem", has_text="| Idle").first.wait_for(timeout=WAIT_MS)
-    try:
-        run_all(page, timeout=45)
-    except PlaywrightTimeout:
-        run_all(page, timeout=90)
+    open_and_run_all(page, lab, name, timeout=WAIT_MS / 1000 * 2)
 
 
 # -- in the browser -----------------------------------------------------------------------

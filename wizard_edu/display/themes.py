@@ -9,7 +9,7 @@ from ..errors import UnknownRulesetError
 #: Colour-blind-friendly fills (Okabe-Ito palette) and a distinct symbol per colour,
 #: so colours can be told apart by shape as well as hue.
 FILL = {"R": "#D55E00", "G": "#009E73", "B": "#0072B2", "Y": "#F0E442"}
-INK = {"R": "#ffffff", "G": "#ffffff", "B": "#ffffff", "Y": "#222222"}
+INK = {"R": "#111111", "G": "#111111", "B": "#ffffff", "Y": "#222222"}
 SYMBOL = {"R": "\u25b2", "G": "\u2663", "B": "\u25cf", "Y": "\u2605"}  # triangle, club, disc, star
 
 _US_RANKS = {1: "2", 2: "3", 3: "4", 4: "5", 5: "6", 6: "7", 7: "8", 8: "9", 9: "10",
