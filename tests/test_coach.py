@@ -170,3 +170,19 @@ def test_hints_work_with_anniversary_cards():
         h = hint(view)
         assert h.action in view.legal and one_sentence(h.text)
         game.apply(h.action, view.seat)
+
+
+def test_junior_hints_say_predict():
+    game = Game(players=4, rules="junior", seed=2)
+    seen_bid = seen_play = False
+    while game.round_number <= 3:
+        view = game.view(game.to_move)
+        h = hint(view)
+        assert h.action in view.legal and one_sentence(h.text)
+        if h.action.kind == "bid":
+            assert f"predict {h.action.value}" in h.text and "bid" not in h.text
+            seen_bid = True
+        elif "You predicted" in h.text or "you predicted" in h.text:
+            seen_play = True
+        game.apply(h.action, view.seat)
+    assert seen_bid and seen_play

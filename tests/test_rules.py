@@ -40,6 +40,7 @@ def test_colour_to_follow_is_first_number_card():
     assert lead_colour(cards("R5 G9")) == "R"
     assert lead_colour(cards("J G9 R5")) == "G"  # a Jester lead sets no colour
     assert lead_colour(cards("J J")) is None
+    assert lead_colour("J R3") == "R" and lead_colour(["j", "w", "r3"]) is None  # card text works too
 
 
 def test_wizard_before_any_number_card_frees_the_trick():

@@ -149,8 +149,15 @@ def bid_sentence(view: SeatView, bid: int) -> str:
     """One sentence for a bid."""
     if bid == 0:
         aim = "lose your trick" if view.hand_size == 1 else "lose every trick"
-        return f"{holding(view)}: bid 0 and aim to {aim}."
-    return f"{holding(view)}: expect about {_tricks(bid)}, so bid {bid}."
+        return f"{holding(view)}: {_verb(view)} 0 and aim to {aim}."
+    return f"{holding(view)}: expect about {_tricks(bid)}, so {_verb(view)} {bid}."
+
+
+def _verb(view: SeatView, past: bool = False) -> str:
+    """Wizard Junior says "predict" where Classic says "bid"."""
+    if view.ruleset.scoring == "junior":
+        return "predicted" if past else "predict"
+    return "bid"
 
 
 def trump_sentence(view: SeatView, colour: str | None) -> str:
@@ -177,7 +184,8 @@ def play_sentence(view: SeatView, card: Card, simulated: bool = False) -> str:
     if need > 0:
         goal = f"You still need {_tricks(need)}"
     elif need == 0:
-        goal = f"You have the {_tricks(bid or 0)} you bid" if bid else "You bid 0"
+        said = _verb(view, past=True)
+        goal = f"You have the {_tricks(bid or 0)} you {said}" if bid else f"You {said} 0"
     else:
         goal = f"You already have {_tricks(-need)} too many"
 

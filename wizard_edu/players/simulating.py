@@ -339,7 +339,8 @@ class SimulatingPlayer(SeededPlayer):
     ``samples`` trades strength for speed (with the default 60, a bid takes well under 0.2 s).
     ``spread`` is how far from the rule-of-thumb estimate the bids it tries may go.
     ``play_samples`` deals per playable card when choosing a card (0: play by :func:`choose_card`
-    alone, which is about ten times faster and a little weaker).
+    alone, which is about ten times faster and a little weaker).  ``seed=None`` means seed 0:
+    the player is always repeatable (its random deals come from the seed and the view).
     """
 
     name = "Simulator"

@@ -98,7 +98,7 @@ def trump_from_card(card: Card | str | None, rules: str | Ruleset = "classic") -
 
 
 # -- follow suit -------------------------------------------------------------
-def lead_colour(trick: Sequence[Card], rules: str | Ruleset = "classic") -> str | None:
+def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "classic") -> str | None:
     """The colour players must follow, or ``None`` when anything may be played.
 
     It is the colour of the first card in the trick that has one, unless a
@@ -106,6 +106,8 @@ def lead_colour(trick: Sequence[Card], rules: str | Ruleset = "classic") -> str 
     Dragon, Fairy and Bomb) set no colour.  In Monochrome colours never matter.
     """
     ruleset = get_ruleset(rules)
+    if isinstance(trick, str) or not all(type(c) is Card for c in trick):
+        trick = as_cards(trick, ruleset)
     if ruleset.monochrome:
         return None
     for card in trick:
