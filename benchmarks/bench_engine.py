@@ -10,19 +10,9 @@ from __future__ import annotations
 import random
 import time
 
+from peers import engine_playouts, openspiel_playouts
+
 from wizard_edu import Game
-
-
-def engine_round_playouts(seconds: float = 2.0, players: int = 4, cards: int = 5) -> float:
-    """Random playouts of one 4-player, 5-card round through the Game object API, per second."""
-    rng = random.Random(0)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = Game(players=players, rules="classic", seed=done, hand_sizes=[cards])
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
-        done += 1
-    return done / (time.perf_counter() - start)
 
 
 def engine_games(seconds: float = 2.0, players: int = 4) -> float:
@@ -37,29 +27,8 @@ def engine_games(seconds: float = 2.0, players: int = 4) -> float:
     return done / (time.perf_counter() - start)
 
 
-def openspiel_playouts(seconds: float = 2.0) -> float | None:
-    """OpenSpiel's oh_hell (4 players, 5 tricks), uniform random actions incl. chance nodes."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 5})
-    rng = random.Random(2)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choice(outcomes)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        done += 1
-    return done / (time.perf_counter() - start)
-
-
 def main() -> None:
-    rounds = engine_round_playouts()
+    rounds = engine_playouts()
     games = engine_games()
     print("Engine object API (wizard_edu.Game, uniform random legal actions)")
     print(f"  4 players x 5 cards, one round : {rounds:10,.0f} playouts/s")

@@ -4,7 +4,7 @@ Random 4-player rounds of 5 cards, played to the end with uniformly random legal
   * the numpy simulator (wizard_edu.simulate.random_playouts),
   * OpenSpiel's oh_hell through pyspiel (players=4, num_tricks_fixed=5), if it is installed
     (`.venv/bin/pip install -e ".[bench]"`); it has no Wizards or Jesters: a speed peer only,
-  * the engine's object API (wizard_edu.Game with RandomPlayer).
+  * the engine's object API (wizard_edu.Game: legal_actions / apply), as in bench_engine.py.
 Then the latency targets: estimate_tricks (5 cards, 10,000 deals, rule-of-thumb opponents) and the
 widgets answering a change.
 
@@ -14,21 +14,11 @@ Reproduce:  .venv/bin/python benchmarks/bench_simulator.py    (or: make bench)
 from __future__ import annotations
 
 import platform
-import random
 import statistics
 import sys
 import time
 
-SECONDS = 3.0
-
-
-def rate(run, seconds: float = SECONDS) -> float:
-    """Playouts per second: call ``run()`` (which returns how many it played) for about ``seconds``."""
-    run()  # warm up (tables, imports)
-    done, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        done += run()
-    return done / (time.perf_counter() - start)
+from peers import engine_playouts, openspiel_playouts, rate
 
 
 def bench_simulator() -> float:
@@ -36,47 +26,6 @@ def bench_simulator() -> float:
 
     seed = iter(range(10**9))
     return rate(lambda: len(random_playouts(100_000, players=4, cards=5, seed=next(seed))))
-
-
-def bench_pyspiel() -> float | None:
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 5})
-    rng = random.Random(0)
-
-    def one() -> int:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        return 1
-
-    return rate(lambda: sum(one() for _ in range(200)))
-
-
-def bench_engine() -> float:
-    from wizard_edu import Game, RandomPlayer
-
-    seeds = iter(range(10**9))
-    bots = [RandomPlayer(seed=s) for s in range(4)]
-
-    def one() -> float:
-        game = Game(players=4, rules="classic", seed=next(seeds))
-        while game.round_number < 5:  # get to the 5-card round (not timed)
-            game.apply(game.legal_actions()[0])
-        start = time.perf_counter()
-        while game.round_number == 5:
-            seat = game.to_move
-            game.apply(bots[seat].act(game.view(seat)), seat)
-        return time.perf_counter() - start
-
-    one()
-    spent, n = 0.0, 0
-    while spent < SECONDS:
-        spent += one()
-        n += 1
-    return n / spent
 
 
 def median_seconds(fn, repeat: int = 7) -> float:
@@ -95,13 +44,13 @@ def main() -> int:
     print(f"Python {platform.python_version()}, numpy {numpy.__version__}, {platform.machine()}")
     sim = bench_simulator()
     print(f"simulator (numpy, vectorised):      {sim:12,.0f} random 4x5 playouts/s")
-    spiel = bench_pyspiel()
+    spiel = openspiel_playouts()
     if spiel is None:
         print("OpenSpiel oh_hell (pyspiel):        not installed (pip install -e '.[bench]' to compare)")
     else:
         print(f"OpenSpiel oh_hell (pyspiel):        {spiel:12,.0f} random 4x5 playouts/s")
-    engine = bench_engine()
-    print(f"engine object API (Game, Random):   {engine:12,.0f} random 4x5 playouts/s")
+    engine = engine_playouts()
+    print(f"engine object API (Game.apply):     {engine:12,.0f} random 4x5 playouts/s")
     if spiel:
         print(f"ratio simulator / pyspiel:          {sim / spiel:12.1f}x   (target: at least 20x)")
     print(f"ratio simulator / engine:           {sim / engine:12.1f}x")
