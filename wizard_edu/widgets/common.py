@@ -136,7 +136,8 @@ def trump_sentence(trump_card: Card | None, trump: str | None, rules: str | Rule
     name = card_name(trump_card, theme)
     if meaning == DEALER_CHOOSES:
         if trump is None:
-            return f"A {name} was turned up: {dealer_name} (the dealer) chooses the trump colour."
+            chooses = "choose" if dealer_name == "You" else "chooses"
+            return f"A {name} was turned up: {dealer_name} (the dealer) {chooses} the trump colour."
         return f"A {name} was turned up, so {dealer_name} (the dealer) chose {theme.colour_names[trump]} as trump."
     if meaning is None:
         return f"A {name} was turned up: there is no trump this round."

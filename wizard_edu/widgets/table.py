@@ -552,7 +552,7 @@ class TableWidget(WidgetBase):
         self.header.value = (
             f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
             f'&middot; {view.hand_size} card{"s" if view.hand_size != 1 else ""} each &middot; '
-            f'{html.escape(dealer)} deals</div>'
+            f'{html.escape(dealer)} {"deal" if view.dealer == self.seat and dealer == "You" else "deals"}</div>'
             f'<div style="display:flex;align-items:center;gap:8px">{turned}'
             f'<span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div>')
         who = game.names[view.to_move] if view.to_move is not None else ""
