@@ -16,6 +16,7 @@ from wizard_edu import (
     CardTextError,
     Game,
     IllegalPlayError,
+    TrumpError,
     WrongPhaseError,
     anniversary_deck,
     cards,
@@ -153,7 +154,7 @@ def test_turned_up_special_cards(text, trump):
 def test_dealer_chooses_a_colour_not_no_trump_after_a_turned_up_dragon():
     g = find_game(lambda g: g.phase == "trump" and g.trump_card.kind in ("dragon", "juggler", "cloud"),
                   players=4)
-    with pytest.raises(Exception, match="must choose a colour"):
+    with pytest.raises(TrumpError, match="must choose a colour"):
         g.choose_trump(None)
     g.choose_trump("Y")
     assert g.trump == "Y"
@@ -195,6 +196,8 @@ def test_passing_after_a_juggler_trick():
     assert any(c.kind == "juggler" for c in juggler_trick.cards)
     assert all(len(h) == len(g.hands[0]) > 0 for h in g.hands)
     leader = g.leader
+    # The winner leads on (after a Bomb: whoever would otherwise have won).
+    assert leader == juggler_trick.plays[juggler_trick.result.leader_next][0]
     assert leader == juggler_trick.winner_seat or juggler_trick.winner_seat is None
     order = [(g.dealer + 1 + i) % 4 for i in range(4)]
     hands_before = [list(h) for h in g.hands]
@@ -384,3 +387,11 @@ def test_rule_of_thumb_names_the_werewolf_trump_it_holds_most_of():
         assert counts[colour] == max(counts.values())
     else:
         assert colour is None
+
+
+def test_fairy_with_only_jesters_the_first_jester_wins_and_the_reason_names_the_fairy():
+    from wizard_edu import explain_trick
+
+    result = explain_trick("Fairy J J", rules="anniversary")
+    assert result.winner == 1 and result.rule == "first-jester"
+    assert result.reason == "Only Jesters and the Fairy were played, so the first Jester wins."

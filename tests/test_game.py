@@ -1,5 +1,6 @@
 """The Game state machine: turns, phases, validation, views, history, save files."""
 
+import dataclasses
 import json
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from wizard_edu import (
     Action,
     BidError,
+    Card,
     Game,
     IllegalPlayError,
     OutOfTurnError,
@@ -29,6 +31,19 @@ def first_seed(predicate, **kwargs):
         if predicate(game):
             return seed
     raise AssertionError("no seed found")
+
+
+def cards_in(obj) -> list:
+    """Every Card reachable from ``obj`` (dataclasses such as a view, tuples, lists, dicts)."""
+    if isinstance(obj, Card):
+        return [obj]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return [c for f in dataclasses.fields(obj) for c in cards_in(getattr(obj, f.name))]
+    if isinstance(obj, dict):
+        return [c for k, v in obj.items() for c in cards_in(k) + cards_in(v)]
+    if isinstance(obj, (list, tuple)):
+        return [c for x in obj for c in cards_in(x)]
+    return []
 
 
 def play_round(game):
@@ -89,14 +104,17 @@ def test_wizard_turned_up_lets_the_dealer_choose_after_seeing_the_hand():
 
 
 def test_jester_or_number_card_sets_trump_directly():
+    kinds = set()
     for rules in ("junior", "classic"):
         for seed in range(40):
             g = Game(players=3, rules=rules, seed=seed)
             found = trump_from_card(g.trump_card, rules)
+            kinds.add(g.trump_card.kind)
             if g.trump_card.is_wizard:
                 assert g.phase == "trump"
             else:
                 assert g.trump == found and g.phase == "bid"
+    assert kinds == {"wizard", "jester", "number"}  # every branch above was exercised
 
 
 @pytest.mark.parametrize("players, rules", [(6, "junior"), (3, "classic"), (4, "classic")])
@@ -104,8 +122,9 @@ def test_last_round_has_no_card_left_so_no_trump(players, rules):
     g = Game(players=players, rules=rules, seed=5)
     while len(g.rounds) < len(g.round_sizes) - 1:
         play_round(g)
-    if rules == "classic" or players == 6:
-        assert g.stock == [] and g.trump_card is None and g.trump is None and g.phase == "bid"
+    # Every parameter deals the whole deck in the last round (6 x 6 = 36 Junior cards, 60 Classic cards).
+    assert g.hand_size * players == g.ruleset.deck_size
+    assert g.stock == [] and g.trump_card is None and g.trump is None and g.phase == "bid"
 
 
 def test_junior_last_round_with_three_players_still_turns_up_a_card():
@@ -196,11 +215,12 @@ def test_view_shows_only_what_the_seat_may_see():
     v = g.view(2)
     assert v.hand == g.hands[2]
     assert v.visible_hands == {}
-    text = repr(v.__dict__) if hasattr(v, "__dict__") else repr(v)
-    for other in (0, 1, 3):
-        for card in g.hands[other]:
-            if card not in g.hands[2] and card != g.trump_card:
-                assert f"hand=cards('{card}" not in text
+    shown = cards_in(v)  # every card anywhere in the view
+    hidden = [c for other in (0, 1, 3) for c in g.hands[other] if c not in g.hands[2] and c != g.trump_card]
+    assert hidden, "the other seats hold cards that seat 2 must not see"
+    for card in hidden:
+        assert card not in shown
+    assert set(shown) <= {*g.hands[2], g.trump_card}
     assert v.hand_counts == (1, 1, 1, 1)
     assert v.legal == () and not v.my_turn  # seat 1 is to move
     assert g.view(1).legal_bids == [0, 1]

@@ -113,8 +113,10 @@ def test_any_bid_outside_zero_to_hand_size_is_refused(seed, bid):
     while game.phase != "bid":
         game.apply(game.legal_actions()[0])
     before = game.to_json()
+    seat = game.to_move
     if 0 <= bid <= game.hand_size:
         game.bid(bid)
+        assert game.bids[seat] == bid and game.to_json() != before  # an allowed bid is taken
     else:
         try:
             game.bid(bid)

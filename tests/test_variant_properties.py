@@ -111,8 +111,9 @@ def check_views(game: Game) -> None:
         for other, bid in enumerate(view.bids):
             shown = other == seat or style == "open" or (style == "hidden" and game.phase != "bid")
             assert bid == (game.bids[other] if shown else None)
-        mine = [p for p in game._pending_passes if p is not None]
-        assert view.pending_pass == game._pending_passes[seat] and len(mine) <= game.players
+        chosen = [p for p in game._pending_passes if p is not None]
+        assert view.pending_pass == game._pending_passes[seat]
+        assert game.phase == "pass" or not chosen  # cards chosen to pass exist only while passing
         if seat == game.to_move:
             legal = game.legal_actions()
             if hidden_round and game.phase == "play" and all(a.value.kind not in ("juggler", "cloud")

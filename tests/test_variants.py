@@ -162,12 +162,12 @@ def test_canadian_rule_does_not_bind_a_dealer_who_does_not_lead():
         g.play(g.legal_actions()[0].value)
     leaders = [i for i, s in enumerate(g.scores) if s == max(g.scores)]
     assert g.dealer_leads_alone() == (leaders == [g.dealer])
-    if not g.dealer_leads_alone():
-        if g.phase == "trump":
-            g.choose_trump("R")
-        for n in (1, 1, 0):
-            g.bid(n)
-        assert [a.value for a in g.legal_actions()] == [0, 1, 2, 3]
+    assert not g.dealer_leads_alone()  # this seeded game reaches a round-3 dealer who does not lead
+    if g.phase == "trump":
+        g.choose_trump("R")
+    for n in (1, 1, 0):
+        g.bid(n)
+    assert [a.value for a in g.legal_actions()] == [0, 1, 2, 3]
 
 
 def test_canadian_rule_never_binds_in_round_one():
@@ -313,6 +313,7 @@ def test_monochrome_private_piles_and_twelve_rounds(players):
         Counter({colour: 13}) for colour in "RGBY"[:players]]
     assert all(sum(c.is_wizard for c in p) == 1 and sum(c.is_jester for c in p) == 1 for p in piles)
     rng = random.Random(0)
+    round_starts = 0
     while not g.is_over:
         # Each player's hand and pile are exactly their own 15 cards (less what they played).
         for seat in range(players):
@@ -322,8 +323,9 @@ def test_monochrome_private_piles_and_twelve_rounds(players):
         if g.phase == "bid" and not any(b is not None for b in g.bids):
             assert [len(h) for h in g.hands] == [g.hand_size] * players
             assert g.trump_card is None and g.trump is None
+            round_starts += 1
         random_step(g, rng)
-    assert len(g.rounds) == 12
+    assert len(g.rounds) == 12 and round_starts == 12  # the deal checks above ran in every round
     assert all(r.points[s] == get_ruleset("classic").score(r.bids[s], r.won[s])
                for r in g.rounds for s in range(players))
 

@@ -143,6 +143,7 @@ def test_classic_round_with_hints_and_an_illegal_click():
                 assert table.game.to_json() == before
                 refused = True
         assert table.act(hint(table.view).action) is True
+    assert refused, "the learner never held a card they may not play: the illegal click was not tried"
     assert table.game.round_number == 4 and len(table.game.rounds) == 3
     pad = table.score_pad()
     assert list(pad.index) == [1, 2, 3]

@@ -37,7 +37,7 @@ NAMED_COLOUR_KINDS: dict[str, float] = {JUGGLER: 7.5, CLOUD: 9.75}
 
 _KIND_TEXT = {WIZARD: "W", JESTER: "J"} | {k: k.capitalize() for k in SPECIAL_KINDS}
 _TEXT_KIND = {"W": WIZARD, "J": JESTER, "F": JESTER} | {k.upper(): k for k in SPECIAL_KINDS}
-_NUMBER_RE = re.compile(r"^([RGBY])\s*(\d{1,2})$")
+_NUMBER_RE = re.compile(r"^([RGBY])([1-9][0-9]?)$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,7 +260,8 @@ def _usual_winner(cards: Sequence[Card], trump: str | None) -> TrickResult:
                            f"the colour led{no_trump}.", i)
     if JESTER in kinds:
         i = kinds.index(JESTER)
-        return TrickResult(i, "first-jester", "Only Jesters were played, so the first Jester wins.", i)
+        played = "Jesters and the Fairy" if FAIRY in kinds else "Jesters"
+        return TrickResult(i, "first-jester", f"Only {played} were played, so the first Jester wins.", i)
     # Only Fairy / Bomb / Dragon cards: handled by the caller; no usual winner.
     return TrickResult(None, "none", "No card can win this trick by the usual rules.", 0)
 
