@@ -19,7 +19,8 @@ def explorer():
 
 
 def test_explorer_starts_empty_then_answers(explorer):
-    assert explorer.result is None or explorer.hand
+    fresh = WinProbabilityExplorer(rules="classic", players=4, seat=0, turned_up="J", samples=3000, seed=1)
+    assert fresh.result is None and not fresh.hand  # nothing to estimate before a hand is chosen
     assert explorer.set_hand("R13 W G2")
     r = explorer.result
     assert [str(c) for c in explorer.hand] == ["W", "R13", "G2"]
