@@ -53,6 +53,17 @@ class Card:
     colour: str | None = None
     rank: int | None = None
 
+    # Written out rather than generated: hands are searched on every play (``in``, ``remove``), and
+    # comparing the fields one by one stops at the first difference instead of building two tuples.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.kind == other.kind and self.colour == other.colour and self.rank == other.rank  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        # The hash the dataclass would generate: equal cards hash alike.
+        return hash((self.kind, self.colour, self.rank))
+
     @classmethod
     def parse(cls, text: str | Card) -> Card:
         """Read a card from its text, ignoring case and surrounding spaces.
@@ -210,12 +221,15 @@ def anniversary_deck() -> Cards:
     return make_deck(13, 4, 4, SPECIAL_KINDS)
 
 
+#: Where cards without a colour go in a sorted hand (the colours come at 10-13, see :func:`sort_key`).
+_UNCOLOURED_ORDER = {DRAGON: 0, WIZARD: 1, WEREWOLF: 2, JUGGLER: 3, CLOUD: 4, BOMB: 20, JESTER: 21, FAIRY: 22}
+
+
 def sort_key(card: Card) -> tuple:
     """Sort a hand: Wizards first, then each colour high to low, Jesters last."""
-    order = {DRAGON: 0, WIZARD: 1, WEREWOLF: 2, JUGGLER: 3, CLOUD: 4, BOMB: 20, JESTER: 21, FAIRY: 22}
     if card.colour:
         return (10 + COLOURS.index(card.colour), -card.value)
-    return (order[card.kind], 0.0)
+    return (_UNCOLOURED_ORDER[card.kind], 0.0)
 
 
 def sorted_hand(hand: Iterable[Card]) -> Cards:

@@ -52,6 +52,7 @@ import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .cards import CLOUD as CLOUD_CARD
@@ -69,14 +70,15 @@ from .errors import (
 from .rules.core import (
     DEALER_CHOOSES,
     TrickResult,
+    _follow_suit,
+    _lead_of,
+    _trump_of,
     allowed_bids,
     check_bid,
     check_play,
     check_trump,
     cloud_changes,
     decide_trick,
-    playable,
-    trump_from_card,
 )
 from .rules.rulesets import Ruleset, get_ruleset
 
@@ -95,6 +97,9 @@ CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1
 #: The action kind each phase expects.
 PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play", PASS: "pass",
                  CLOUD: "cloud"}
+#: The Game method that carries out each phase's action.
+_HANDLERS = {TRUMP: "_apply_trump", BID: "_apply_bid", PLAY: "_apply_play", WEREWOLF: "_apply_werewolf",
+             PASS: "_apply_pass", CLOUD: "_apply_cloud"}
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,16 @@ class Action:
         if kind in ("play", "pass") and value is not None:
             value = Card.parse(value)
         return cls(kind, value)
+
+
+@cache
+def _shared_action(kind: str, value: Any) -> Action:
+    """One ``Action(kind, value)`` for everyone: actions are immutable values, so ``legal_actions``
+    can hand out the same object every time instead of building new ones on every call.
+
+    Only for values that equal nothing of another type: cards and whole numbers (never ``True``).
+    """
+    return Action(kind, value)
 
 
 def bid(n: int) -> Action:
@@ -274,14 +289,14 @@ class Game:
             f"Player {i + 1}" for i in range(players))
         if len(self.names) != players:
             raise WizardError(f"Give {players} names, one for each player, not {len(self.names)}.")
-        self.round_sizes: list[int] = self.ruleset.round_sizes(players)
         self.custom_hand_sizes = hand_sizes is not None
-        if hand_sizes is not None:
-            self.round_sizes = self._check_hand_sizes(hand_sizes)
+        # (check_players above already refused what round_sizes would refuse.)
+        self.round_sizes: list[int] = (self._check_hand_sizes(hand_sizes) if hand_sizes is not None
+                                       else self.ruleset.round_sizes(players))
         self.history: list[tuple[int, Action]] = []
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
-        self._legal_cache: tuple[int, list[Action], frozenset[Action]] | None = None
+        self._legal_cache: tuple[int, list[Action], dict[Card, Action]] | None = None
         self._start_round(0)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
@@ -320,17 +335,18 @@ class Game:
     @property
     def to_move(self) -> int | None:
         """The seat whose turn it is, or ``None`` once the game is over."""
-        if self.phase == TRUMP:
-            return self.dealer
-        if self.phase == BID:
-            return (self.dealer + 1 + len(self._bid_order_done)) % self.players
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:  # the most frequent question first
             return (self.leader + len(self.trick)) % self.players
-        if self.phase == WEREWOLF:
+        if phase == BID:
+            return (self.dealer + 1 + len(self._bid_order_done)) % self.players
+        if phase == TRUMP:
+            return self.dealer
+        if phase == WEREWOLF:
             return self.werewolf_swap[0]  # type: ignore[index]
-        if self.phase == PASS:
+        if phase == PASS:
             return next(s for s in self._pass_order() if self._pending_passes[s] is None)
-        if self.phase == CLOUD:
+        if phase == CLOUD:
             return self._cloud_seat
         return None
 
@@ -357,28 +373,41 @@ class Game:
         # State changes only through apply(), which grows the history: cache per history length.
         return list(self._legal()[0])
 
-    def _legal(self) -> tuple[list[Action], frozenset[Action]]:
+    def _legal(self) -> tuple[list[Action], dict[Card, Action]]:
+        """The legal actions, and in the play phase the legal cards, each with its action."""
         key = len(self.history)
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            actions = self._compute_legal_actions()
-            self._legal_cache = (key, actions, frozenset(actions))
-        return self._legal_cache[1], self._legal_cache[2]
+        cached = self._legal_cache
+        if cached is None or cached[0] != key:
+            if self.phase == PLAY:
+                plays = self._legal_plays()
+                cached = (key, list(plays.values()), plays)
+            else:
+                cached = (key, self._compute_legal_actions(), {})
+            self._legal_cache = cached
+        return cached[1], cached[2]
+
+    def _legal_plays(self) -> dict[Card, Action]:
+        """Play phase: each card the player to move may play (equal cards once, in hand order)."""
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        lead = _lead_of([c for _, c in self.trick], self.ruleset)
+        plays: dict[Card, Action] = {}
+        for card in _follow_suit(hand, lead):
+            if card.kind in NAMED_COLOUR_KINDS:
+                # A Juggler or Cloud is played in the colour its player names: one action per colour.
+                for c in COLOURS:
+                    named = card.with_colour(c)
+                    plays.setdefault(named, _shared_action("play", named))
+            else:
+                plays.setdefault(card, _shared_action("play", card))  # two equal Wizards: one action
+        return plays
 
     def _compute_legal_actions(self) -> list[Action]:
         if self.phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
         if self.phase == BID:
-            return [Action("bid", b) for b in self._allowed_bids()]
+            return [_shared_action("bid", b) for b in self._allowed_bids()]
         if self.phase == PLAY:
-            hand = self.hands[self.to_move]  # type: ignore[index]
-            seen: dict[Card, None] = {}
-            for card in playable(hand, self.trick_cards, self.ruleset):
-                if card.kind in NAMED_COLOUR_KINDS:
-                    # A Juggler or Cloud is played in the colour its player names: one action per colour.
-                    seen.update(dict.fromkeys(card.with_colour(c) for c in COLOURS))
-                else:
-                    seen[card] = None
-            return [Action("play", c) for c in seen]
+            return list(self._legal_plays().values())
         if self.phase == WEREWOLF:
             return [Action("werewolf", c) for c in COLOURS] + [Action("werewolf", None)]
         if self.phase == PASS:
@@ -390,11 +419,15 @@ class Game:
 
     def _allowed_bids(self) -> list[int]:
         return allowed_bids(self.hand_size, self._bid_order_done, players=self.players,
-                            rules=self.ruleset, dealer_leads_alone=self.dealer_leads_alone())
+                            rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
+
+    def _dealer_leads_alone_matters(self) -> bool:
+        """:meth:`dealer_leads_alone` where a bid rule asks for it (only the Canadian rule does)."""
+        return self.ruleset.bid_rule == "canadian" and self.dealer_leads_alone()
 
     @property
     def trick_cards(self) -> Cards:
-        return Cards(c for _, c in self.trick)
+        return Cards([c for _, c in self.trick])
 
     # -- acting ------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -406,11 +439,10 @@ class Game:
             raise WrongPhaseError("The game is over: start a new game to play again.")
         if seat is not None and seat != mover:
             raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")  # type: ignore[index]
-        handler = {TRUMP: self._apply_trump, BID: self._apply_bid, PLAY: self._apply_play,
-                   WEREWOLF: self._apply_werewolf, PASS: self._apply_pass, CLOUD: self._apply_cloud}[self.phase]
         if action.kind != PHASE_ACTIONS[self.phase]:
             raise WrongPhaseError(self._phase_hint(action.kind))
-        recorded = handler(mover, action)  # type: ignore[arg-type]
+        handler = getattr(self, _HANDLERS[self.phase])
+        recorded = handler(mover, action)
         self.history.append((mover, recorded or action))  # type: ignore[arg-type]
 
     def bid(self, n: int, seat: int | None = None) -> None:
@@ -497,9 +529,9 @@ class Game:
 
     def _apply_bid(self, seat: int, action: Action) -> None:
         check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
-                  rules=self.ruleset, dealer_leads_alone=self.dealer_leads_alone())
+                  rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
         self.bids[seat] = action.value
-        if all(b is not None for b in self.bids):
+        if None not in self.bids:  # bids are whole numbers once made: None only marks a bid to come
             self.phase = PLAY
 
     def _apply_play(self, seat: int, action: Action) -> Action:
@@ -507,14 +539,17 @@ class Game:
             card = self._unseen_card(seat)
         else:
             card = Card.parse(action.value)
-        if Action("play", card) not in self._legal()[1]:
+        legal = self._legal()[1].get(card)
+        if legal is None:
             check_play(self.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
             raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
         self.hands[seat].remove(card.unnamed)
         self.trick.append((seat, card))
         if len(self.trick) == self.players:
             self._finish_trick()
-        return Action("play", card)
+        # The history keeps the very card played; the shared legal action holds it unless the
+        # player built an equal card of their own.
+        return legal if legal.value is card else Action("play", card)
 
     def _unseen_card(self, seat: int) -> Card:
         """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
@@ -530,15 +565,17 @@ class Game:
         result = decide_trick(self.trick_cards, self.trump, self.ruleset)
         record = TrickRecord(self.leader, tuple(self.trick), result)
         self.tricks.append(record)
-        if record.winner_seat is not None:
-            self.won[record.winner_seat] += 1
+        winner = record.winner_seat
+        if winner is not None:
+            self.won[winner] += 1
         self.leader = self.trick[result.leader_next][0]
         self.trick = []
         if any(self.hands):
-            if any(c.kind == JUGGLER for c in record.cards):
+            # (Only a deck with the Juggler needs its tricks searched for it; the same for the Cloud.)
+            if JUGGLER in self.ruleset.specials and any(c.kind == JUGGLER for c in record.cards):
                 self.phase = PASS  # a Juggler trick that was not the round's last
             return
-        holder = self.cloud_holder()
+        holder = self.cloud_holder() if CLOUD_CARD in self.ruleset.specials else None
         if holder is not None:
             self._cloud_seat = holder
             self.phase = CLOUD
@@ -591,7 +628,8 @@ class Game:
                 self.hands[seat] = sorted_hand(deck[i * n:(i + 1) * n])
             self.stock = Cards(deck[self.players * n:])
         self.trump_card: Card | None = self.stock[0] if self.stock else None
-        found = trump_from_card(self.trump_card, self.ruleset)
+        # Dealt cards come from the ruleset's own deck: nothing to parse or check.
+        found = None if self.trump_card is None else _trump_of(self.trump_card, self.ruleset)
         self.trump: str | None = None if found == DEALER_CHOOSES else found
         self.bids: list[int | None] = [None] * self.players
         self.won: list[int] = [0] * self.players
@@ -607,6 +645,8 @@ class Game:
         self.cloud: tuple[int, int] | None = None
         self._cloud_seat: int | None = None
         self.phase = TRUMP if found == DEALER_CHOOSES else BID
+        if WEREWOLF_CARD not in self.ruleset.specials:
+            return  # no Werewolf in this deck: no swap to look for
         werewolf = Card(WEREWOLF_CARD)
         holder = next((s for s, h in enumerate(self.hands) if werewolf in h), None)
         if holder is not None and self.trump_card is not None:

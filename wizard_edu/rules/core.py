@@ -88,6 +88,11 @@ def trump_from_card(card: Card | str | None, rules: str | Ruleset = "classic") -
         return None
     card = Card.parse(card)
     check_in_deck(card, ruleset)
+    return _trump_of(card, ruleset)
+
+
+def _trump_of(card: Card, ruleset: Ruleset) -> str | None:
+    """:func:`trump_from_card` for a card already checked (the engine's fast path; no parsing)."""
     if ruleset.monochrome:
         return None
     if card.kind == NUMBER:
@@ -108,6 +113,11 @@ def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "class
     ruleset = get_ruleset(rules)
     if isinstance(trick, str) or not all(type(c) is Card for c in trick):
         trick = as_cards(trick, ruleset)
+    return _lead_of(trick, ruleset)
+
+
+def _lead_of(trick: Iterable[Card], ruleset: Ruleset) -> str | None:
+    """:func:`lead_colour` for cards already checked (the engine's fast path; no parsing)."""
     if ruleset.monochrome:
         return None
     for card in trick:
@@ -136,11 +146,19 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
 
 def playable(hand: Sequence[Card], trick: Sequence[Card], ruleset: Ruleset) -> Cards:
     """:func:`legal_plays` for cards already checked (the engine's fast path; no parsing)."""
-    colour = lead_colour(trick, ruleset)
+    return Cards(_follow_suit(hand, lead_colour(trick, ruleset)))
+
+
+def _follow_suit(hand: Sequence[Card], colour: str | None) -> list[Card]:
+    """The cards of ``hand`` that may be played when ``colour`` was led (``None``: anything goes)."""
     # The Werewolf never stays in a hand to be played: it is swapped for the trump card.
-    if colour is None or not any(c.kind == NUMBER and c.colour == colour for c in hand):
-        return Cards(c for c in hand if c.kind != WEREWOLF)
-    return Cards(c for c in hand if c.colour == colour or (c.kind != NUMBER and c.kind != WEREWOLF))
+    if colour is not None:
+        # (A plain loop rather than any(...): this runs for every card played.)
+        for card in hand:
+            if card.kind == NUMBER and card.colour == colour:
+                # They hold the colour led: that colour, or a card without one (Wizard, Jester, ...).
+                return [c for c in hand if c.colour == colour or (c.kind != NUMBER and c.kind != WEREWOLF)]
+    return [c for c in hand if c.kind != WEREWOLF]
 
 
 def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
@@ -210,7 +228,7 @@ def decide_trick(cards: Sequence[Card], trump: str | None, ruleset: Ruleset) -> 
                            f"{cards[best]} wins: it has the highest value (the first one played wins a tie).",
                            best)
 
-    otherwise = _winner_without_bomb(cards, trump)
+    otherwise = _winner_without_bomb(cards, trump, kinds)
     if BOMB in kinds:
         # Whoever played the card that would otherwise have won leads next.
         lead = otherwise.winner if otherwise.winner is not None else kinds.index(BOMB)
@@ -228,19 +246,18 @@ def monochrome_value(card: Card | str) -> float:
     return 14.0 if card.kind == WIZARD else 0.0 if card.kind == JESTER else card.value
 
 
-def _winner_without_bomb(cards: Sequence[Card], trump: str | None) -> TrickResult:
-    kinds = [c.kind for c in cards]
+def _winner_without_bomb(cards: Sequence[Card], trump: str | None, kinds: list[str]) -> TrickResult:
+    # ``kinds`` is ``[c.kind for c in cards]``, listed once by decide_trick.
     if DRAGON in kinds and FAIRY in kinds:
         i = kinds.index(FAIRY)
         return TrickResult(i, "fairy", "The Fairy wins: she beats the Dragon.", i)
     if DRAGON in kinds:
         i = kinds.index(DRAGON)
         return TrickResult(i, "dragon", "The Dragon wins every trick it is in.", i)
-    return _usual_winner(cards, trump)
+    return _usual_winner(cards, trump, kinds)
 
 
-def _usual_winner(cards: Sequence[Card], trump: str | None) -> TrickResult:
-    kinds = [c.kind for c in cards]
+def _usual_winner(cards: Sequence[Card], trump: str | None, kinds: list[str]) -> TrickResult:
     if WIZARD in kinds:
         i = kinds.index(WIZARD)
         return TrickResult(i, "first-wizard", "The first Wizard played wins the trick.", i)
