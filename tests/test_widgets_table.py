@@ -119,6 +119,8 @@ def test_card_buttons_are_reused_not_leaked():
 
 @pytest.mark.parametrize("theme, label", [("us", "red 8"), ("amigo", "Dwarves 7"), ("classic", "red 7")])
 def test_themes_name_cards_in_tooltips(theme, label):
+    # Buttons and the engine's messages use the kit's card text (R7); the tooltip gives the
+    # printed name (in the US Games printing rank 7 is the "8").
     from wizard_edu.widgets.common import card_button
 
     button = card_button("R7", theme)
