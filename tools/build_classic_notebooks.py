@@ -8,24 +8,12 @@ The text lives here so a teacher can change a sentence in one place and rebuild.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from notebook_cells import code, md, write_notebook
 
 
-def nb(cells):
-    book = new_notebook()
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    book.metadata["language_info"] = {"name": "python"}
-    out = []
-    for kind, text in cells:
-        text = text.strip("\n")
-        out.append(new_markdown_cell(text) if kind == "md" else new_code_cell(text))
-    book.cells = out
-    return book
+def nb(cells) -> list:
+    """Cells from this file's ``("md" | "code", text)`` pairs."""
+    return [md(text) if kind == "md" else code(text) for kind, text in cells]
 
 
 def M(text: str) -> tuple[str, str]:
@@ -354,5 +342,4 @@ hundreds of rounds and compares bid accuracy and points per round
 if __name__ == "__main__":
     for name, cells in [("06-from-junior-to-classic", nb06), ("07-tricky-tricks", nb07),
                         ("08-play-classic-wizard", nb08)]:
-        nbformat.write(nb(cells), NOTEBOOKS / f"{name}.ipynb")
-        print(f"wrote notebooks/{name}.ipynb")
+        write_notebook(nb(cells), f"{name}.ipynb")

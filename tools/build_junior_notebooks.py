@@ -9,25 +9,13 @@ The text lives here so a teacher can change a sentence in one place and rebuild.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from notebook_cells import code, md, write_notebook
 
 SETUP = """from wizard_edu import *
 from wizard_edu.display import set_theme
 from wizard_edu.widgets import *
 _ = set_theme("junior")   # Fool Frogs instead of Jesters"""
-
-
-def md(text: str):
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str):
-    return new_code_cell(text.strip("\n"))
 
 
 NB01 = [
@@ -506,11 +494,7 @@ def build(names: list[str]) -> None:
     for name, cells in BOOKS.items():
         if names and name not in names:
             continue
-        nb = new_notebook(cells=cells)
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nb.metadata["language_info"] = {"name": "python"}
-        nbformat.write(nb, NOTEBOOKS / name)
-        print(f"wrote notebooks/{name}")
+        write_notebook(cells, name)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,8 @@ The text lives here so a teacher can change a sentence in one place and rebuild.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+from notebook_cells import code, md, write_notebook
 
 SETUP = """from fractions import Fraction
 
@@ -26,14 +22,6 @@ from wizard_edu.odds import *
 from wizard_edu.simulate import *
 
 pd.options.display.precision = 4"""
-
-
-def md(text: str):
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str):
-    return new_code_cell(text.strip("\n"))
 
 
 NB09 = [
@@ -574,12 +562,7 @@ NOTEBOOKS_TO_WRITE = {
 
 def main(argv: list[str]) -> int:
     for name, cells in NOTEBOOKS_TO_WRITE.items():
-        nb = new_notebook(cells=cells)
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nb.metadata["language_info"] = {"name": "python"}
-        path = NOTEBOOKS / name
-        nbformat.write(nb, path)
-        print(f"wrote {path.relative_to(NOTEBOOKS.parent)}")
+        write_notebook(cells, name)
     return 0
 
 

@@ -1,12 +1,15 @@
 """Build notebooks/13-variants.ipynb from this script; then run `.venv/bin/python tools/run_notebooks.py notebooks/13-variants.ipynb` to store its outputs."""
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+import notebook_cells
 
 cells = []
-def md(text): cells.append(new_markdown_cell(text.strip("\n")))
-def code(text): cells.append(new_code_cell(text.strip("\n")))
+
+
+def md(text):
+    cells.append(notebook_cells.md(text))
+
+
+def code(text):
+    cells.append(notebook_cells.code(text))
 
 md("""
 # 13 · Variants: same cards, new rules
@@ -386,7 +389,4 @@ skill? How could you test your answer with `round_sizes` and `bids_table`?
   you know exactly which cards the others might hold?
 """)
 
-nb = new_notebook(cells=cells, metadata={
-    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-    "language_info": {"name": "python"}})
-nbformat.write(nb, Path(__file__).resolve().parent.parent / "notebooks" / "13-variants.ipynb")
+notebook_cells.write_notebook(cells, "13-variants.ipynb")
