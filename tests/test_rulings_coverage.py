@@ -105,26 +105,25 @@ def test_a_game_outside_three_to_six_players_is_a_clear_error(rules, players):
 
 
 # -- Anniversary: turned up as the trump card --------------------------------------------------------------
-@pytest.mark.parametrize("kind", ["fairy", "bomb"])
-def test_a_turned_up_fairy_or_bomb_means_no_trump_in_a_game(kind):
+def game_turning_up(kind: str) -> Game:
+    """The first seeded 4-player Anniversary game whose turned-up card is ``kind`` (no Werewolf swap)."""
     for seed in range(2000):
         game = Game(4, "anniversary", seed=seed)
         if game.trump_card is not None and game.trump_card.kind == kind and game.werewolf_swap is None:
-            break
-    else:
-        raise AssertionError(f"no seed turns up the {kind}")
+            return game
+    raise AssertionError(f"no seed turns up the {kind}")
+
+
+@pytest.mark.parametrize("kind", ["fairy", "bomb"])
+def test_a_turned_up_fairy_or_bomb_means_no_trump_in_a_game(kind):
+    game = game_turning_up(kind)
     assert game.trump is None and game.phase == "bid"  # no colour to choose: bidding starts
     assert game.to_move == (game.dealer + 1) % 4
 
 
 @pytest.mark.parametrize("kind", ["dragon", "juggler", "cloud"])
 def test_a_turned_up_dragon_juggler_or_cloud_lets_the_dealer_pick_a_colour_in_a_game(kind):
-    for seed in range(2000):
-        game = Game(4, "anniversary", seed=seed)
-        if game.trump_card is not None and game.trump_card.kind == kind and game.werewolf_swap is None:
-            break
-    else:
-        raise AssertionError(f"no seed turns up the {kind}")
+    game = game_turning_up(kind)
     assert game.phase == "trump" and game.to_move == game.dealer and game.trump is None
     assert sorted(a.value for a in game.legal_actions()) == sorted(COLOURS)
     game.choose_trump("B")

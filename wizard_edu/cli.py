@@ -125,6 +125,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # -- the parser ------------------------------------------------------------------------
+def add_server_arguments(command: argparse.ArgumentParser, port: int) -> None:
+    """The options shared by the commands that start a server (``lab`` and ``play``)."""
+    where = "a free one" if port == 0 else str(port)
+    command.add_argument("--port", type=int, default=port, help=f"port number (default: {where})")
+    command.add_argument("--notebooks", help="the notebooks folder (default: found from here or the kit's folder)")
+    command.add_argument("--no-browser", action="store_true", help="do not open a browser")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .worksheets import MAX_COUNT, TOPICS, WORKSHEET_RULES
 
@@ -135,17 +143,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab (this computer only, with a token)",
                          description="Start JupyterLab on the notebooks folder, on 127.0.0.1 with a login token.")
-    lab.add_argument("--port", type=int, default=8888, help="port number (default: 8888)")
-    lab.add_argument("--notebooks", help="the notebooks folder (default: found from here or the kit's folder)")
-    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    add_server_arguments(lab, port=8888)
     lab.set_defaults(func=cmd_lab)
 
     play = sub.add_parser("play", help="kid mode: the games and trainers as apps, no code shown",
                           description="Serve the games and trainers with Voila (no code shown) on 127.0.0.1, "
                                       "starting from a landing page that lists them.")
-    play.add_argument("--port", type=int, default=0, help="port number (default: a free one)")
-    play.add_argument("--notebooks", help="the notebooks folder (default: found from here or the kit's folder)")
-    play.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    add_server_arguments(play, port=0)
     play.set_defaults(func=cmd_play)
 
     ws = sub.add_parser("worksheet", help="print-ready worksheets with answer keys",
