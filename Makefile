@@ -32,8 +32,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format --check . || true
 
-# Re-execute every notebook in place, storing fresh outputs (what nbval compares against).
+# Bring each notebook and its text source in notebook-sources/ together (the newer one wins, see
+# jupytext.toml), then re-execute every notebook in place, storing fresh outputs (what nbval compares).
 notebooks: $(STAMP)
+	$(VENV)/bin/jupytext --sync --quiet notebook-sources/*.md
 	$(PY) tools/run_notebooks.py notebooks/*.ipynb
 
 # Speed figures (printed, never asserted).
