@@ -173,6 +173,22 @@ def _positions(count: int):
             game.apply(seated[seat].act(view), seat)
 
 
+def _trump_views(count: int):
+    """Views where the dealer must choose trump (a Wizard was turned up)."""
+    for seed in range(1000):
+        game = Game(players=3 + seed % 2, rules="junior" if seed % 3 == 0 else "classic", seed=seed,
+                    hand_sizes=[1, 4, 2])
+        seated = [RuleOfThumbPlayer(seed=i) for i in range(game.players)]
+        while not game.is_over:
+            view = game.view(game.to_move)
+            if view.legal[0].kind == "trump":
+                yield view
+                count -= 1
+                if not count:
+                    return
+            game.apply(seated[view.seat].act(view), view.seat)
+
+
 def _decisions() -> list[dict]:
     from wizard_edu.players import SimulatingPlayer
     from wizard_edu.players.coach import hint
@@ -181,7 +197,7 @@ def _decisions() -> list[dict]:
     rule_only = SimulatingPlayer(seed=2, play_samples=0)
     thumb = RuleOfThumbPlayer(seed=1)
     out = []
-    for view in _positions(240):
+    for view in [*_positions(240), *_trump_views(12)]:
         row = {"seat": view.seat, "round": view.round_number, "hand": str(view.hand),
                "trick": str(view.trick_cards), "quick": str(quick.act(view)),
                "rule_only": str(rule_only.act(view)), "thumb": str(thumb.act(view))}
