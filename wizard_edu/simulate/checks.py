@@ -6,29 +6,15 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..cards import Card, Cards
-from ..errors import TrumpError, WizardError
+from ..errors import (  # defined in errors.py; importable from here as before
+    DealerChoosesError,
+    DuplicateCardError,
+    HandSizeError,
+    SampleSizeError,
+    SeatError,
+)
 from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from ..rules.rulesets import Ruleset
-
-
-class DuplicateCardError(WizardError):
-    """The same card given twice (or more often than the deck holds it)."""
-
-
-class HandSizeError(WizardError):
-    """A hand that is empty or too big for this many players."""
-
-
-class SeatError(WizardError):
-    """A seat number outside 0 .. players - 1."""
-
-
-class DealerChoosesError(TrumpError):
-    """A Wizard turned up: the dealer chooses trump, so the odds need that choice first."""
-
-
-class SampleSizeError(WizardError):
-    """A number of samples (or deals) that is not a positive whole number."""
 
 
 def check_seat(seat: int, players: int) -> int:
