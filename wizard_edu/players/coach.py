@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import COLOUR_NAMES, Card, Cards
-from ..errors import OutOfTurnError, WrongPhaseError
+from ..errors import OutOfTurnError, PlayerError, WrongPhaseError
 from ..game import Action, SeatView
 from ..rules.core import lead_colour, trick_winner
 from .base import Player
@@ -60,6 +60,10 @@ def hint(view: SeatView, player: Player | None = None) -> Hint:
 
     Raises :class:`~wizard_edu.errors.OutOfTurnError` when it is not this seat's turn.
     """
+    if not isinstance(view, SeatView):
+        raise PlayerError(f"A hint needs a seat's view of a game (game.view(seat)), not {view!r}.")
+    if player is not None and not callable(getattr(player, "act", None)):
+        raise PlayerError(f"The coach asks a computer player (an object with an act(view) method), not {player!r}.")
     if not view.legal:
         if view.phase == "over":
             raise WrongPhaseError("The game is over: there is nothing left to hint.")

@@ -38,12 +38,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import COLOURS, Card, Cards
-from ..errors import SampleSizeError, SeedError
+from ..errors import SampleSizeError
 from ..game import Action, SeatView
 from ..rules.rulesets import Ruleset
 from ..rules.tables import OPEN, ListTables, is_tabled, trump_code
 from ..simulate.tables import SimTables, player_tables
-from .base import SeededPlayer
+from .base import SeededPlayer, check_seed
 from .rule_of_thumb import RuleOfThumbPlayer
 
 # -- card codes -----------------------------------------------------------------
@@ -325,7 +325,7 @@ class SimulatingPlayer(SeededPlayer):
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 60,
                  spread: int = 2, play_samples: int = 16) -> None:
-        check_seed(seed)
+        check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
         self.samples = _whole(samples, "samples", 1, MAX_SAMPLES)
@@ -420,7 +420,7 @@ class SimulatingPlayer(SeededPlayer):
         """Simulate the round for each bid worth trying; the average score and tricks of each."""
         ruleset = view.ruleset
         k = kit(ruleset)
-        samples = self.samples if samples is None else samples
+        samples = self.samples if samples is None else _whole(samples, "samples", 1, MAX_SAMPLES)
         trump_colour = view.trump if trump is None else trump
         tcode = trump_code(trump_colour)
         players, n, seat = view.players, view.hand_size, view.seat
@@ -486,8 +486,3 @@ def _whole(value: object, what: str, low: int, high: int) -> int:
         raise SampleSizeError(f"{what} must be a whole number from {low} to {high:,}, not {value!r}.")
     return value
 
-
-def check_seed(seed: object) -> None:
-    """Refuse a seed that is not None or a whole number of 0 or more, with a readable message."""
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise SeedError(f"A player's seed must be a whole number of 0 or more (or None), not {seed!r}.")
