@@ -213,6 +213,25 @@ def _decisions() -> list[dict]:
     return out
 
 
+def _variant_hints() -> list[str]:
+    """Coach hints (its own simulator falls back to the rule of thumb) in Monochrome and Anniversary
+    games, where the lead colour and the card strengths differ most."""
+    from wizard_edu.players.coach import hint
+
+    out = []
+    for rules, options, players in [("classic", {"monochrome": True}, 3), ("classic", {"monochrome": True}, 4),
+                                    ("anniversary", {}, 4)]:
+        for seed in range(3):
+            game = Game(players=players, rules=rules, seed=seed, hand_sizes=[1, 4, 6], **options)
+            seated = [RuleOfThumbPlayer(seed=i) for i in range(players)]
+            while not game.is_over:
+                view = game.view(game.to_move)
+                coach, thumb = hint(view), hint(view, seated[view.seat])
+                out.append(f"{coach.action}|{coach.text}|{thumb.text}")
+                game.apply(seated[view.seat].act(view), view.seat)
+    return out
+
+
 def reference_data() -> dict:
     games = []
     for setup in _game_setups():
@@ -220,7 +239,7 @@ def reference_data() -> dict:
         history = _history(game)
         games.append({**setup, "actions": len(game.history), "digest": _digest(history),
                       "scores": list(game.scores)})
-    return {"games": games, "decisions": _decisions()}
+    return {"games": games, "decisions": _decisions(), "variant_hints": _variant_hints()}
 
 
 def test_players_and_coach_decide_as_recorded():
@@ -235,6 +254,7 @@ def test_players_and_coach_decide_as_recorded():
     assert len(now["decisions"]) == len(stored["decisions"])
     for i, (old, new) in enumerate(zip(stored["decisions"], now["decisions"])):
         assert new == old, f"decision {i} changed"
+    assert now["variant_hints"] == stored["variant_hints"]
 
 
 if __name__ == "__main__":

@@ -285,8 +285,8 @@ def _is_safe(view: SeatView, card: Card, last: bool) -> bool:
 
 
 def _bid_details(view: SeatView, player: Player) -> tuple[str, ...]:
-    if not isinstance(player, SimulatingPlayer) or not is_plain(view.ruleset):
-        return ()
+    if not isinstance(player, SimulatingPlayer) or not is_plain(view.ruleset) or view.hand_hidden:
+        return ()  # (under Clairvoyance the hand is hidden: the simulator bid by the rule of thumb)
     analysis = player.analyse_bid(view)
     lines = [f"{player.name} played this round out {analysis.samples} times with the unseen cards dealt "
              "at random:"]
