@@ -21,8 +21,10 @@ deals come from a generator seeded with both), so asking twice gives the same
 answer: that is what lets the coach (:mod:`wizard_edu.players.coach`) explain
 exactly the move this player makes.
 
-The inner loop works on small integers, not :class:`Card` objects, so a bid
-takes a fraction of a second.  Only the plain Wizard decks are simulated
+The inner loop works on small integers, not :class:`Card` objects, and looks every
+rule up in the tables of :mod:`wizard_edu.rules.tables` (filled from the engine's rule
+functions, and shared with the coach and the vectorised simulator), so a bid takes a
+fraction of a second.  Only the plain Wizard decks are simulated
 (Classic and Junior, any bidding variant); with Anniversary special cards or
 Monochrome the player falls back to :class:`RuleOfThumbPlayer`.
 

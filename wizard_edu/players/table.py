@@ -56,5 +56,6 @@ def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic",
     game = Game(players=len(seated), rules=rules, seed=seed, **game_options)
     while not game.is_over:
         seat = game.to_move
-        game.apply(seated[seat].act(game.view(seat)), seat)  # type: ignore[index]
+        assert seat is not None  # somebody is to move until the game is over
+        game.apply(seated[seat].act(game.view(seat)), seat)
     return game

@@ -218,11 +218,11 @@ def _tables(ruleset: Ruleset) -> RuleTables:
         assert _lead_state(trick, ruleset, probe) == s
         for i, card in enumerate(cards):
             lead_next[s, i] = _lead_state([*trick, card], ruleset, probe)
-            col = lead_colour(trick, ruleset)
-            if col is None:
+            led = lead_colour(trick, ruleset)
+            if led is None:
                 continue
-            same = next(c for c in cards if c.colour == col and c != card)
-            other = next(c for c in cards if c.colour not in (None, col))
+            same = next(c for c in cards if c.colour == led and c != card)
+            other = next(c for c in cards if c.colour not in (None, led))
             follow_ok[s, i] = card in legal_plays([card, same], trick, ruleset)
             led_number[s, i] = other not in legal_plays([card, other], trick, ruleset)
 

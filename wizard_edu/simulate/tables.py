@@ -10,7 +10,7 @@ crowd factor), and flat copies for fast lookups.  The old names (``trump_code``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 import numpy as np
@@ -38,7 +38,8 @@ from ..rules.tables import (
 class SimTables(RuleTables):
     """:class:`~wizard_edu.rules.tables.RuleTables` plus the player models' scores (see :func:`rule_tables`)."""
 
-    strength: np.ndarray = None  # type: ignore[assignment]  # [trump, led (0 none, 1..4), card] -> strength
+    # [trump, led (0: the card's own colour, 1..4), card] -> the rule-of-thumb strength
+    strength: np.ndarray = field(default_factory=lambda: np.zeros((TRUMP_CODES, TRUMP_CODES, 0)))
 
     @property
     def flat(self) -> FlatTables:
