@@ -8,7 +8,8 @@ Prints tables (never asserts):
 A published rule-based baseline for 4 players makes about 84% of its bids in round 1, about 40% by
 round 15 and about 46% over the game.
 
-Run: ``.venv/bin/python benchmarks/bench_players.py [scale]`` (scale multiplies the number of games).
+Run: ``.venv/bin/python benchmarks/bench_players.py [scale]`` (scale multiplies the number of games);
+``.venv/bin/python benchmarks/bench_players.py --decisions`` prints only the simulator's time per decision.
 """
 
 from __future__ import annotations
@@ -59,7 +60,32 @@ def label(kinds: list[str]) -> str:
     return " + ".join(f"{n} {k}" for k, n in counts.items())
 
 
+def decision_times(games: int = 6) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds per decision of the simulator (default settings), by kind, in seeded
+    4-player games.  CPU time is steadier than wall time on a shared machine."""
+    import statistics
+
+    times: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for seed in range(games):
+        game = Game(players=4, rules="classic", seed=2000 + seed, hand_sizes=[3, 7, 11])
+        seated = [make_player("simulator", seed=seed * 10 + i) for i in range(4)]
+        while not game.is_over:
+            seat = game.to_move
+            view = game.view(seat)
+            wall, cpu = time.perf_counter(), time.process_time()
+            action = seated[seat].act(view)
+            times[action.kind].append((time.perf_counter() - wall, time.process_time() - cpu))
+            game.apply(action, seat)
+    return {kind: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
+            for kind, t in times.items()}
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--decisions":
+        for kind, (wall, cpu) in decision_times().items():
+            print(f"simulator, median time per {kind:<5} decision: {wall * 1000:8.1f} ms wall, "
+                  f"{cpu * 1000:8.1f} ms CPU")
+        return 0
     scale = float(argv[0]) if argv else 1.0
     setups = [  # (players at the table, games)
         (["simulator", "rule-of-thumb", "rule-of-thumb", "rule-of-thumb"], 24),

@@ -189,3 +189,16 @@ def test_junior_hints_say_predict():
             seen_play = True
         game.apply(h.action, view.seat)
     assert seen_bid and seen_play
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_hints_in_a_clairvoyance_round_with_hidden_hands(seed):
+    """The hand is hidden in round 1: the hint is the rule of thumb's bid, without simulated details
+    (the simulation once ran on the empty hand and could crash)."""
+    game = Game(players=4, seed=seed, clairvoyance=True)
+    while game.round_number == 1 and game.phase == "bid":
+        view = game.view(game.to_move)
+        assert view.hand_hidden
+        h = hint(view)
+        assert h.action in view.legal and h.details == ()
+        game.apply(h.action, view.seat)

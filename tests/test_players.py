@@ -99,3 +99,168 @@ def test_rule_of_thumb_beats_random_players():
         ours += game.scores[0]
         theirs += sum(game.scores[1:]) / 3
     assert ours / 40 > theirs / 40 + 100
+
+
+# -- reference decisions ---------------------------------------------------------------
+# tests/data/player_reference.json holds the decisions the computer players and the coach
+# made before the rules were unified into one set of tables (issue 10).  The stored
+# notebooks and the README show seeded games, so the same seed must keep giving the same
+# moves.  Regenerate only on purpose:  .venv/bin/python tests/test_players.py --write
+REFERENCE = __import__("pathlib").Path(__file__).parent / "data" / "player_reference.json"
+
+
+def _history(game) -> str:
+    return " ".join(f"{seat}:{action}" for seat, action in game.history)
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _game_setups() -> list[dict]:
+    """Seeded games through play_game: rule-of-thumb (with some random seats), every variant, simulators."""
+    from wizard_edu.variants import VARIANTS
+
+    setups = []
+    for seed in range(60):
+        n = 3 + seed % 4
+        kinds = ["rule-of-thumb"] * n
+        if seed % 3 == 0:
+            kinds[seed % n] = "random"
+        setups.append({"players": kinds, "rules": "junior" if seed % 2 else "classic", "seed": seed})
+    for key, variant in VARIANTS.items():
+        n = 3 if key == "monochrome" else 4
+        for seed in range(3):
+            setups.append({"players": ["rule-of-thumb"] * n, "rules": variant.rules, "seed": 100 + seed,
+                           "options": dict(variant.options)})
+    for seed in range(6):  # the simulator, whole Junior games
+        n = 3 + seed % 2
+        kinds = ["simulator"] + ["rule-of-thumb"] * (n - 1) if seed < 4 else ["simulator"] * n
+        setups.append({"players": kinds, "rules": "junior", "seed": 200 + seed})
+    for seed, options in enumerate([{}, {"bid_rule": "plus-minus-one"}, {"bidding": "hidden"},
+                                    {"rules": "anniversary"}, {"monochrome": True}]):
+        options = dict(options)
+        rules = options.pop("rules", "classic")
+        n = 3 if options.get("monochrome") else 4
+        setups.append({"players": ["simulator", "rule-of-thumb", "simulator", "random"][:n], "rules": rules,
+                       "seed": 300 + seed, "options": {"hand_sizes": [1, 3, 6, 2], **options}})
+    return setups
+
+
+def _play(setup: dict):
+    return play_game(setup["players"], rules=setup["rules"], seed=setup["seed"],
+                     **{k: v for k, v in setup.get("options", {}).items()})
+
+
+def _positions(count: int):
+    """Views met in seeded rule-of-thumb Classic and Junior games (every third decision, every trump choice)."""
+    k = 0
+    for seed in range(1000):
+        game = Game(players=3 + seed % 4, rules="classic" if seed % 2 else "junior", seed=500 + seed,
+                    hand_sizes=[1 + seed % 3, 4 + seed % 5, 2])
+        seated = [RuleOfThumbPlayer(seed=i) for i in range(game.players)]
+        while not game.is_over:
+            seat = game.to_move
+            view = game.view(seat)
+            if k % 3 == 0 or view.legal[0].kind == "trump":
+                yield view
+                count -= 1
+                if not count:
+                    return
+            k += 1
+            game.apply(seated[seat].act(view), seat)
+
+
+def _trump_views(count: int):
+    """Views where the dealer must choose trump (a Wizard was turned up)."""
+    for seed in range(1000):
+        game = Game(players=3 + seed % 2, rules="junior" if seed % 3 == 0 else "classic", seed=seed,
+                    hand_sizes=[1, 4, 2])
+        seated = [RuleOfThumbPlayer(seed=i) for i in range(game.players)]
+        while not game.is_over:
+            view = game.view(game.to_move)
+            if view.legal[0].kind == "trump":
+                yield view
+                count -= 1
+                if not count:
+                    return
+            game.apply(seated[view.seat].act(view), view.seat)
+
+
+def _decisions() -> list[dict]:
+    from wizard_edu.players import SimulatingPlayer
+    from wizard_edu.players.coach import hint
+
+    quick = SimulatingPlayer(seed=7, samples=12, play_samples=3)
+    rule_only = SimulatingPlayer(seed=2, play_samples=0)
+    thumb = RuleOfThumbPlayer(seed=1)
+    out = []
+    for view in [*_positions(240), *_trump_views(12)]:
+        row = {"seat": view.seat, "round": view.round_number, "hand": str(view.hand),
+               "trick": str(view.trick_cards), "quick": str(quick.act(view)),
+               "rule_only": str(rule_only.act(view)), "thumb": str(thumb.act(view))}
+        if view.legal[0].kind == "bid":
+            analysis = quick.analyse_bid(view)
+            row["analysis"] = repr(sorted(analysis.mean_score.items())) + repr(sorted(analysis.mean_tricks.items()))
+        if view.legal[0].kind == "play":
+            row["reason"] = quick.pick_card(view)[1]
+        coach = hint(view)
+        row["hint"] = [str(coach.action), coach.text, *coach.details]
+        row["thumb_hint"] = hint(view, thumb).text
+        out.append(row)
+    return out
+
+
+def _variant_hints() -> list[str]:
+    """Coach hints (its own simulator falls back to the rule of thumb) in Monochrome and Anniversary
+    games, where the lead colour and the card strengths differ most."""
+    from wizard_edu.players.coach import hint
+
+    out = []
+    for rules, options, players in [("classic", {"monochrome": True}, 3), ("classic", {"monochrome": True}, 4),
+                                    ("anniversary", {}, 4)]:
+        for seed in range(3):
+            game = Game(players=players, rules=rules, seed=seed, hand_sizes=[1, 4, 6], **options)
+            seated = [RuleOfThumbPlayer(seed=i) for i in range(players)]
+            while not game.is_over:
+                view = game.view(game.to_move)
+                coach, thumb = hint(view), hint(view, seated[view.seat])
+                out.append(f"{coach.action}|{coach.text}|{thumb.text}")
+                game.apply(seated[view.seat].act(view), view.seat)
+    return out
+
+
+def reference_data() -> dict:
+    games = []
+    for setup in _game_setups():
+        game = _play(setup)
+        history = _history(game)
+        games.append({**setup, "actions": len(game.history), "digest": _digest(history),
+                      "scores": list(game.scores)})
+    return {"games": games, "decisions": _decisions(), "variant_hints": _variant_hints()}
+
+
+def test_players_and_coach_decide_as_recorded():
+    """Same seed, same moves: every stored game and decision is replayed and compared."""
+    import json
+
+    stored = json.loads(REFERENCE.read_text())
+    now = reference_data()
+    assert len(now["games"]) == len(stored["games"])
+    for old, new in zip(stored["games"], now["games"]):
+        assert new == old, f"game {old['players']} {old['rules']} seed {old['seed']} changed"
+    assert len(now["decisions"]) == len(stored["decisions"])
+    for i, (old, new) in enumerate(zip(stored["decisions"], now["decisions"])):
+        assert new == old, f"decision {i} changed"
+    assert now["variant_hints"] == stored["variant_hints"]
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    if "--write" in sys.argv:
+        REFERENCE.write_text(json.dumps(reference_data(), indent=1) + "\n")
+        print(f"wrote {REFERENCE}")

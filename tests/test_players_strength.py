@@ -1,8 +1,8 @@
-"""The simulating player: its fast rule code agrees with the engine, and it really plays better.
+"""The simulating player: it plays on the engine's rule tables, and it really plays better.
 
-The strength tests are statistical but seeded (the same games every run), with margins far
-below what the benchmark measures (benchmarks/bench_players.py), so they fail only when a
-player really gets weaker.
+(Its rule lookups are held to the engine in tests/test_fast_paths.py.)  The strength tests are
+statistical but seeded (the same games every run), with margins far below what the benchmark
+measures (benchmarks/bench_players.py), so they fail only when a player really gets weaker.
 """
 
 from __future__ import annotations
@@ -11,64 +11,42 @@ import random
 
 import pytest
 
-from wizard_edu import Card, Cards, Game, classic_deck, junior_deck, legal_plays, trick_winner
+from wizard_edu import Card, Game, classic_deck, get_ruleset
+from wizard_edu.errors import SampleSizeError, WizardError
 from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer, make_player
-from wizard_edu.players.simulating import (
-    deal_unseen,
-    decode,
-    encode,
-    finish_round,
-    legal_codes,
-    playout,
-    voids_seen,
-    winner_index,
-)
+from wizard_edu.players.simulating import deal_unseen, finish_round, kit, playout, voids_seen
 from wizard_edu.players.table import PLAYER_TYPES
 
+CLASSIC = kit(get_ruleset("classic"))
 
-@pytest.mark.parametrize("deck", [classic_deck, junior_deck])
-def test_code_rules_match_the_engine(deck):
-    rng = random.Random(2024)
-    cards = deck()
-    for _ in range(3000):
-        rng.shuffle(cards)
-        size = rng.randint(1, 6)
-        trick = Cards(cards[:size])
-        hand = Cards(cards[size:size + rng.randint(1, 8)])
-        trump = rng.choice(["R", "G", "B", "Y", None])
-        codes = [encode(c) for c in trick]
-        tcode = -1 if trump is None else "RGBY".index(trump)
-        assert winner_index(codes, tcode) == trick_winner(trick, trump), (trick, trump)
-        before = Cards(trick[:-1])
-        mine = sorted(str(decode(c)) for c in legal_codes([encode(c) for c in hand], codes[:-1]))
-        assert mine == sorted(str(c) for c in legal_plays(hand, before)), (hand, before)
+
+def codes(text: str) -> list[int]:
+    return [CLASSIC.encode(Card.parse(t)) for t in text.split()]
 
 
 def test_encode_decode_round_trip():
     for card in classic_deck():
-        assert decode(encode(card)) == card
+        assert CLASSIC.decode(CLASSIC.encode(card)) == card
 
 
 def test_playout_deals_every_trick_once():
     rng = random.Random(5)
-    deck = [encode(c) for c in classic_deck()]
-    counts = {c: deck.count(c) for c in set(deck)}
+    deck = [CLASSIC.encode(c) for c in classic_deck()]
     for n in (1, 5, 15):
         rng.shuffle(deck)
         hands = [deck[i * n:(i + 1) * n] for i in range(4)]
-        won = playout([list(h) for h in hands], [1, 0, 2, 1], 0, 1, 13, counts, None)
+        won = playout(CLASSIC, [list(h) for h in hands], [1, 0, 2, 1], 1, 1, CLASSIC.deck, None)
         assert sum(won) == n and all(w >= 0 for w in won)
 
 
 def test_finish_round_from_the_middle_of_a_trick():
     # Seat 1 led G5, seat 2 played G9; seats 3 and 0 still play, then one more trick.
-    hands = [[encode(Card.parse(t)) for t in h.split()] for h in ("R2 W", "B3", "Y4", "G13 G1")]
-    deck = {encode(c): 0 for c in classic_deck()}
+    hands = [codes(h) for h in ("R2 W", "B3", "Y4", "G13 G1")]
+    unseen = [0] * len(CLASSIC.deck)
     for h in hands:
         for c in h:
-            deck[c] += 1
-    won = finish_round(hands, [0, 1, 0, 2], [0, 0, 0, 0], -1, 1, [encode(Card.parse("G5")), encode(Card.parse("G9"))],
-                       deck, 13)
+            unseen[c] += 1
+    won = finish_round(CLASSIC, hands, [0, 1, 0, 2], [0, 0, 0, 0], 0, 1, codes("G5 G9"), unseen)
     # Seat 3 (bid 2) takes this trick with G13 while seat 0 (bid 0, no green) ducks with R2;
     # then seat 3 leads G1 and seat 0 is left with only the Wizard, which wins.
     assert won == [1, 0, 0, 1]
@@ -78,13 +56,14 @@ def test_finish_round_from_the_middle_of_a_trick():
 def test_voids_are_read_and_kept_when_dealing():
     plays = [[(0, Card.parse("R5")), (1, Card.parse("G2")), (2, Card.parse("W")), (3, Card.parse("J"))],
              [(2, Card.parse("J")), (3, Card.parse("B4")), (0, Card.parse("Y9")), (1, Card.parse("B1"))]]
-    assert voids_seen(plays) == {1: {0}, 0: {2}}  # seat 1 lacks red, seat 0 lacks blue
-    pool = [encode(c) for c in classic_deck()][:40]
+    assert voids_seen(CLASSIC, plays) == {1: {0}, 0: {2}}  # seat 1 lacks red, seat 0 lacks blue
+    pool = [CLASSIC.encode(c) for c in classic_deck()][:40]
+    colour = CLASSIC.rules.colour
     rng = random.Random(1)
     for _ in range(50):
-        hands = deal_unseen(list(pool), {0: 5, 1: 5, 3: 5}, {1: {0}, 0: {2}}, rng)
-        assert not any(c < 64 and c >> 4 == 0 for c in hands[1])
-        assert not any(c < 64 and c >> 4 == 2 for c in hands[0])
+        hands = deal_unseen(CLASSIC, list(pool), {0: 5, 1: 5, 3: 5}, {1: {0}, 0: {2}}, rng)
+        assert not any(colour[c] == 0 for c in hands[1])
+        assert not any(colour[c] == 2 for c in hands[0])
         assert sorted(len(h) for h in hands.values()) == [5, 5, 5]
 
 
@@ -100,10 +79,12 @@ def test_registered_and_deterministic():
 
 
 def test_samples_must_be_positive():
-    with pytest.raises(ValueError, match="samples"):
+    with pytest.raises(SampleSizeError, match="samples"):
         SimulatingPlayer(samples=0)
-    with pytest.raises(ValueError, match="play_samples"):
+    with pytest.raises(SampleSizeError, match="play_samples"):
         SimulatingPlayer(play_samples=-1)
+    with pytest.raises(WizardError, match="spread"):
+        SimulatingPlayer(spread="wide")
 
 
 def test_play_simulation_changes_some_choices_but_stays_legal():

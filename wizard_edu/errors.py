@@ -46,3 +46,37 @@ class SaveFileError(WizardError):
 
 class TrumpError(WizardError):
     """A trump colour that is not R, G, B, Y or None, or a trump choice made at the wrong time."""
+
+
+# -- players and simulator (issue 10, rules-unify): moved here from simulate/checks.py and
+# simulate/play.py (the old names still import from there), plus the new caps and seeds.
+class DuplicateCardError(WizardError):
+    """The same card given twice (or more often than the deck holds it)."""
+
+
+class HandSizeError(WizardError):
+    """A hand that is empty or too big for this many players."""
+
+
+class SeatError(WizardError):
+    """A seat number outside 0 .. players - 1."""
+
+
+class DealerChoosesError(TrumpError):
+    """A Wizard turned up: the dealer chooses trump, so the odds need that choice first."""
+
+
+class SampleSizeError(WizardError):
+    """A number of samples (or deals) that is not a positive whole number, or more than the cap."""
+
+
+class UnknownPolicyError(WizardError):
+    """An opponent (or player) model the simulator does not know."""
+
+
+class SeedError(WizardError):
+    """A seed that is not a whole number of 0 or more (or None)."""
+
+
+class PlayerError(WizardError):
+    """A computer player that does not exist, was set up wrongly, or was asked out of turn."""

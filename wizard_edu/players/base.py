@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ..errors import OutOfTurnError, PlayerError, SeedError
 from ..game import Action, SeatView
+
+
+def check_seed(seed: object, *, negative: bool = True) -> None:
+    """Refuse a player seed that is not None or a whole number (``negative=False``: of 0 or more)."""
+    if seed is None:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool) or (seed < 0 and not negative):
+        least = "" if negative else " of 0 or more"
+        raise SeedError(f"A computer player's seed must be a whole number{least} (or None), not {seed!r}.")
 
 
 class Player(Protocol):
@@ -23,13 +33,16 @@ class SeededPlayer:
     name = "computer"
 
     def __init__(self, seed: int | None = None, name: str | None = None) -> None:
+        check_seed(seed)
         self.rng = random.Random(seed)
         if name is not None:
             self.name = name
 
     def act(self, view: SeatView) -> Action:
+        if not isinstance(view, SeatView):
+            raise PlayerError(f"{self.name} needs a seat's view of a game (game.view(seat)), not {view!r}.")
         if not view.legal:
-            raise ValueError(f"{self.name} was asked to act, but it is not seat {view.seat}'s turn.")
+            raise OutOfTurnError(f"{self.name} was asked to act, but it is not seat {view.seat}'s turn.")
         return self.choose(view)
 
     def choose(self, view: SeatView) -> Action:  # pragma: no cover - overridden

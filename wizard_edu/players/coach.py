@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import COLOUR_NAMES, Card, Cards
-from ..errors import OutOfTurnError, WrongPhaseError
+from ..errors import OutOfTurnError, PlayerError, WrongPhaseError
 from ..game import Action, SeatView
-from ..rules.core import trick_winner
+from ..rules.core import lead_colour, trick_winner
 from .base import Player
-from .simulating import SimulatingPlayer, _counts, _safe, encode, is_plain, trump_code
+from .simulating import SimulatingPlayer, is_plain, is_safe
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -60,6 +60,10 @@ def hint(view: SeatView, player: Player | None = None) -> Hint:
 
     Raises :class:`~wizard_edu.errors.OutOfTurnError` when it is not this seat's turn.
     """
+    if not isinstance(view, SeatView):
+        raise PlayerError(f"A hint needs a seat's view of a game (game.view(seat)), not {view!r}.")
+    if player is not None and not callable(getattr(player, "act", None)):
+        raise PlayerError(f"The coach asks a computer player (an object with an act(view) method), not {player!r}.")
     if not view.legal:
         if view.phase == "over":
             raise WrongPhaseError("The game is over: there is nothing left to hint.")
@@ -249,9 +253,9 @@ def play_sentence(view: SeatView, card: Card, simulated: bool = False) -> str:
 
 
 def _strength(view: SeatView, card: Card) -> float:
-    from .rule_of_thumb import _led, strength
+    from .rule_of_thumb import strength
 
-    led = _led(view.trick_cards)
+    led = lead_colour(view.trick_cards, view.ruleset)
     return strength(card, view.trump, led or card.colour)
 
 
@@ -277,18 +281,12 @@ def _is_safe(view: SeatView, card: Card, last: bool) -> bool:
         return True
     if not is_plain(view.ruleset):
         return False
-    unseen = _counts(encode(c) for c in view.ruleset.deck())
-    public = [c for t in view.tricks for c in t.cards] + list(view.trick_cards) + list(view.hand)
-    if view.trump_card is not None:
-        public.append(view.trump_card)
-    for c in public:
-        unseen[encode(c)] -= 1
-    return _safe(encode(card), trump_code(view.trump), unseen, view.ruleset.ranks)
+    return is_safe(view, card)
 
 
 def _bid_details(view: SeatView, player: Player) -> tuple[str, ...]:
-    if not isinstance(player, SimulatingPlayer) or not is_plain(view.ruleset):
-        return ()
+    if not isinstance(player, SimulatingPlayer) or not is_plain(view.ruleset) or view.hand_hidden:
+        return ()  # (under Clairvoyance the hand is hidden: the simulator bid by the rule of thumb)
     analysis = player.analyse_bid(view)
     lines = [f"{player.name} played this round out {analysis.samples} times with the unseen cards dealt "
              "at random:"]

@@ -17,7 +17,7 @@ from collections import Counter
 
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, WEREWOLF, Card, Cards
 from ..game import Action, SeatView
-from ..rules.core import monochrome_value, trick_winner
+from ..rules.core import lead_colour, monochrome_value, trick_winner
 from .base import SeededPlayer
 
 
@@ -37,9 +37,19 @@ def card_power(card: Card, trump: str | None, ranks: int) -> float:
     return max(0.0, top - 0.55) * 1.6
 
 
+#: How much a card short of a sure winner (power below 1) counts, by the number of players:
+#: with more players, more cards may beat it.  Every estimate in the kit uses this one table.
+CROWD = {3: 1.1, 4: 1.0, 5: 0.9, 6: 0.8}
+
+
+def crowd_factor(players: int) -> float:
+    """The weight of a card that is not a sure winner with ``players`` at the table (see :data:`CROWD`)."""
+    return CROWD.get(players, 1.0)
+
+
 def count_tricks(hand: Cards, trump: str | None, ranks: int, players: int) -> float:
     """Expected tricks by the rule of thumb: add up each card's power, less with more players."""
-    crowd = {3: 1.1, 4: 1.0, 5: 0.9, 6: 0.8}.get(players, 1.0)
+    crowd = crowd_factor(players)
     total = 0.0
     for card in hand:
         power = card_power(card, trump, ranks)
@@ -176,7 +186,7 @@ class RuleOfThumbPlayer(SeededPlayer):
         me = len(trick)
         need = view.bids[view.seat] - view.tricks_won[view.seat]  # type: ignore[operator]
         trump = view.trump
-        led = _led(trick)
+        led = lead_colour(trick, view.ruleset)
 
         def wins(card: Card) -> bool:
             return trick_winner(Cards([*trick, card]), trump, view.ruleset) == me
@@ -206,11 +216,3 @@ def _distinct(cards) -> list[Card]:
             out.append(c)
     return out
 
-
-def _led(trick: Cards) -> str | None:
-    for c in trick:
-        if c.is_wizard:
-            return None
-        if c.colour:
-            return c.colour
-    return None

@@ -21,8 +21,10 @@ deals come from a generator seeded with both), so asking twice gives the same
 answer: that is what lets the coach (:mod:`wizard_edu.players.coach`) explain
 exactly the move this player makes.
 
-The inner loop works on small integers, not :class:`Card` objects, so a bid
-takes a fraction of a second.  Only the plain Wizard decks are simulated
+The inner loop works on small integers, not :class:`Card` objects, and looks every
+rule up in the tables of :mod:`wizard_edu.rules.tables` (filled from the engine's rule
+functions, and shared with the coach and the vectorised simulator), so a bid takes a
+fraction of a second.  Only the plain Wizard decks are simulated
 (Classic and Junior, any bidding variant); with Anniversary special cards or
 Monochrome the player falls back to :class:`RuleOfThumbPlayer`.
 
@@ -35,142 +37,99 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..cards import COLOURS, JESTER, NUMBER, WIZARD, Card, Cards
+from ..cards import COLOURS, Card, Cards
+from ..errors import SampleSizeError
 from ..game import Action, SeatView
 from ..rules.rulesets import Ruleset
-from .base import SeededPlayer
-from .rule_of_thumb import RuleOfThumbPlayer, card_power
+from ..rules.tables import OPEN, ListTables, is_tabled, trump_code
+from ..simulate.tables import SimTables, player_tables
+from .base import SeededPlayer, check_seed
+from .rule_of_thumb import RuleOfThumbPlayer
 
 # -- card codes -----------------------------------------------------------------
-# A number card is colour_index * 16 + rank (colour_index 0..3, rank 1..13);
-# every Wizard is WIZ and every Jester is JES (copies are equal, like Cards).
-WIZ = 64
-JES = 65
-NO_TRUMP = -1
-
-
-def encode(card: Card) -> int:
-    """The small-integer code of a plain card (number, Wizard or Jester)."""
-    if card.kind == NUMBER:
-        return COLOURS.index(card.colour) * 16 + card.rank  # type: ignore[arg-type, operator]
-    if card.kind == WIZARD:
-        return WIZ
-    if card.kind == JESTER:
-        return JES
-    raise ValueError(f"{card} is not a plain Wizard card")
-
-
-def decode(code: int) -> Card:
-    """The :class:`Card` for a code made by :func:`encode`."""
-    if code == WIZ:
-        return Card(WIZARD)
-    if code == JES:
-        return Card(JESTER)
-    return Card(NUMBER, COLOURS[code >> 4], code & 15)
-
-
-def trump_code(trump: str | None) -> int:
-    return NO_TRUMP if trump is None else COLOURS.index(trump)
+# The simulation works on the canonical card ids of wizard_edu.rules.tables (copies of a
+# card share one id) and looks every rule up in its tables, which are filled from the
+# engine's rule functions: there is no rule code in this module.
 
 
 def is_plain(ruleset: Ruleset) -> bool:
     """True when the simulator understands the deck (no special cards, not Monochrome)."""
-    return not ruleset.specials and not ruleset.monochrome
+    return is_tabled(ruleset)
 
 
-# -- the trick rules on codes ---------------------------------------------------
-# These mirror wizard_edu.rules.core for plain decks; tests/test_players_strength.py
-# holds them to the engine on many random tricks.
-def beats(card: int, best: int, trump: int) -> bool:
-    """Does ``card``, played now, take the trick from the card currently winning it (``best``)?"""
-    if best == WIZ or card == JES:
-        return False
-    if card == WIZ:
-        return True
-    if best == JES:          # only Jesters so far: any number card takes over
-        return True
-    col = card >> 4
-    if col == trump:
-        return (best >> 4) != trump or card > best
-    if (best >> 4) == trump:
-        return False
-    return (best >> 4) == col and card > best
+@dataclass(frozen=True, eq=False)
+class Kit:
+    """Everything the simulation looks up for one ruleset, as plain lists indexed by canonical id.
 
-
-def winner_index(trick: list[int], trump: int) -> int:
-    """Index (play order) of the winning card of a complete or partial trick."""
-    best = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[best], trump):
-            best = i
-    return best
-
-
-def led_colour(trick: list[int]) -> int:
-    """Colour index to follow, or -1 when anything may be played."""
-    for c in trick:
-        if c == WIZ:
-            return -1
-        if c != JES:
-            return c >> 4
-    return -1
-
-
-def legal_codes(hand: list[int], trick: list[int]) -> list[int]:
-    """The cards of ``hand`` that may be played onto ``trick`` (follow suit)."""
-    col = led_colour(trick)
-    if col < 0:
-        return hand
-    follow = [c for c in hand if c < 64 and c >> 4 == col]
-    if not follow:
-        return hand
-    return follow + [c for c in hand if c >= 64]
-
-
-# -- card play ------------------------------------------------------------------
-def _power(card: int, trump: int, led: int) -> int:
-    """How strong a card is in a trick (to find the cheapest winner or the highest loser)."""
-    if card == WIZ:
-        return 100
-    if card == JES:
-        return -1
-    col = card >> 4
-    if col == trump:
-        return 50 + (card & 15)
-    if col == led:
-        return 25 + (card & 15)
-    return card & 15
-
-
-def _discard_key(card: int, trump: int) -> int:
-    """Which card to throw away when the trick is lost anyway and tricks are still needed.
-
-    Low plain cards go first; Jesters are kept (they are the safest way to lose a trick
-    later), trumps and Wizards last.
+    The rule tables (``rules``) come from :mod:`wizard_edu.rules.tables`; the rest are this
+    player's preferences, built from the same tables: how strong a card is in a trick (the
+    rule-of-thumb ``strength`` table), which card to throw away, which to lead low.
     """
-    if card == WIZ:
-        return 200
-    if card == JES:
-        return 30
-    if card >> 4 == trump:
-        return 100 + (card & 15)
-    return card & 15
+
+    tables: SimTables
+    rules: ListTables
+    code: dict[Card, int]              # Card -> canonical id
+    wizard: int                        # canonical id of a Wizard
+    jester: int                        # canonical id of a Jester
+    special: list[bool]                # Wizard or Jester
+    deck: list[int]                    # id -> copies in the deck
+    deal_order: list[int]              # ids in the order the unseen cards are laid out before a shuffle
+    power: list[list[list[float]]]     # [trump][led 0..4][id] -> strength (led 0: the card's own colour)
+    discard: list[list[int]]           # [trump][id] -> which card to throw away first (lowest)
+    lead_low: list[list[tuple[int, int]]]  # [trump][id] -> which number card to lead low (lowest)
+    bid_power: dict[int, list[list[float]]]  # players -> [trump][id] -> share of the trick estimate
+
+    def decode(self, code: int) -> Card:
+        return self.tables.cards[code]
+
+    def encode(self, card: Card) -> int:
+        return self.code[card]
+
+    def counts(self, cards) -> list[int]:
+        """Copies of each id among ``cards``."""
+        out = [0] * self.tables.size
+        for c in cards:
+            out[self.code[c]] += 1
+        return out
+
+    def estimate_power(self, players: int) -> list[list[float]]:
+        if players not in self.bid_power:
+            self.bid_power[players] = self.tables.bid_power(players).tolist()
+        return self.bid_power[players]
 
 
-def _safe(card: int, trump: int, unseen: dict[int, int], ranks: int) -> bool:
+@lru_cache(maxsize=32)
+def kit(ruleset: Ruleset) -> Kit:
+    """The (cached) lookup lists for a Junior or Classic ruleset."""
+    t = player_tables(ruleset)
+    rules = t.lists
+    ids = rules.distinct
+    special = [rules.is_wizard[c] or rules.is_jester[c] for c in range(t.size)]
+    deck = [0] * t.size
+    for c in t.canon.tolist():
+        deck[c] += 1
+    # The order the simulating player has always laid out the unseen cards in before shuffling
+    # (colour, then rank; Wizards, then Jesters), so that a seed keeps giving the same deals.
+    deal_order = sorted(ids, key=lambda c: (special[c], rules.colour[c], rules.value[c], rules.is_jester[c]))
+    power = [[[float(x) for x in row] for row in t.strength[tr].tolist()] for tr in range(5)]
+    discard, lead_low = [], []
+    for tr in range(5):
+        is_trump = [rules.colour[c] == tr - 1 and not special[c] for c in range(t.size)]
+        # Low plain cards go first; Jesters are kept (the safest way to lose a trick later),
+        # trumps and Wizards last.
+        discard.append([200 if rules.is_wizard[c] else 30 if rules.is_jester[c]
+                        else 100 + rules.value[c] if is_trump[c] else rules.value[c] for c in range(t.size)])
+        lead_low.append([(rules.value[c] + (20 if is_trump[c] else 0), rules.colour[c]) for c in range(t.size)])
+    return Kit(t, rules, t.code, next(c for c in ids if rules.is_wizard[c]),
+               next(c for c in ids if rules.is_jester[c]), special, deck, deal_order, power, discard, lead_low, {})
+
+
+def _safe(k: Kit, card: int, trump: int, unseen: list[int]) -> bool:
     """No card still unseen by this player could take the trick from ``card`` (it wins now)."""
-    if card == WIZ:
-        return True
-    if unseen.get(WIZ, 0):
-        return False
-    col = card >> 4
-    if col != trump and trump >= 0:
-        for r in range(1, ranks + 1):
-            if unseen.get(trump * 16 + r, 0):
-                return False
-    for r in range((card & 15) + 1, ranks + 1):
-        if unseen.get(col * 16 + r, 0):
+    for c in k.rules.beaten_by[trump][card]:
+        if unseen[c]:
             return False
     return True
 
@@ -187,83 +146,81 @@ FORCED_LAST = "forced-last"
 FORCED = "forced"
 
 
-def choose_card(hand: list[int], trick: list[int], trump: int, need: int, after: int,
-                unseen: dict[int, int] | None, ranks: int) -> tuple[int, str]:
+def choose_card(k: Kit, hand: list[int], trick: list[int], trump: int, need: int, after: int,
+                unseen: list[int] | None) -> tuple[int, str]:
     """The card to play and a reason code.
 
     ``need`` is bid minus tricks won so far; ``after`` how many players still play
     to this trick after this one; ``unseen`` counts the cards this player has not
     seen (None: do not judge safety).
     """
-    legal = legal_codes(hand, trick)
+    rules = k.rules
+    state = rules.lead_state(trick)
+    legal = rules.legal(hand, state)
     if not trick:
         if need > 0:
-            if WIZ in legal:
-                return WIZ, LEAD_WIZARD
-            return max(legal, key=lambda c: _power(c, trump, c >> 4 if c < 64 else -1)), LEAD_STRONG
-        numbers = [c for c in legal if c < 64]
+            if k.wizard in legal:
+                return k.wizard, LEAD_WIZARD
+            own = k.power[trump][0]
+            return max(legal, key=own.__getitem__), LEAD_STRONG
+        numbers = [c for c in legal if not k.special[c]]
         if numbers:
-            return min(numbers, key=lambda c: ((c & 15) + (20 if c >> 4 == trump else 0), c)), LEAD_LOW
-        return (JES if JES in legal else WIZ), LEAD_LOW
-    best = trick[winner_index(trick, trump)]
-    led = led_colour(trick)
-    winners = [c for c in legal if beats(c, best, trump)]
+            return min(numbers, key=k.lead_low[trump].__getitem__), LEAD_LOW
+        return (k.jester if k.jester in legal else k.wizard), LEAD_LOW
+    power = k.power[trump][state - 1 if state >= 2 else 0]
+    best = trick[rules.winner_index(trick, trump)]
+    takes = rules.beats[trump][best]
+    winners = [c for c in legal if takes[c]]
     if need > 0:
         if winners:
             if after and unseen is not None:
-                safe = [c for c in winners if _safe(c, trump, unseen, ranks)]
+                safe = [c for c in winners if _safe(k, c, trump, unseen)]
                 if safe:
-                    return min(safe, key=lambda c: _power(c, trump, led)), WIN_SAFE
-            return min(winners, key=lambda c: _power(c, trump, led)), WIN_CHEAP
-        return min(legal, key=lambda c: _discard_key(c, trump)), CANNOT_WIN
+                    return min(safe, key=power.__getitem__), WIN_SAFE
+            return min(winners, key=power.__getitem__), WIN_CHEAP
+        return min(legal, key=k.discard[trump].__getitem__), CANNOT_WIN
     losers = [c for c in legal if c not in winners]
     if losers:
-        return max(losers, key=lambda c: _power(c, trump, led)), DUCK
+        return max(losers, key=power.__getitem__), DUCK
     if not after:
-        return max(legal, key=lambda c: _power(c, trump, led)), FORCED_LAST
-    return min(legal, key=lambda c: _power(c, trump, led)), FORCED
-
-
-def _counts(codes) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for c in codes:
-        out[c] = out.get(c, 0) + 1
-    return out
+        return max(legal, key=power.__getitem__), FORCED_LAST
+    return min(legal, key=power.__getitem__), FORCED
 
 
 # -- playing a round out -----------------------------------------------------------
-def playout(hands: list[list[int]], bids: list[int], trump: int, leader: int, ranks: int,
-            deck: dict[int, int], trump_card: int | None) -> list[int]:
+def playout(k: Kit, hands: list[list[int]], bids: list[int], trump: int, leader: int,
+            deck: list[int], trump_card: int | None) -> list[int]:
     """Play a round from its start to the end with :func:`choose_card` for everyone; tricks won by seat.
 
     ``hands`` are consumed (copy them first).  ``deck`` counts every card of the deck;
     the trump card is seen by everyone.
     """
-    unseen = dict(deck)
+    unseen = list(deck)
     if trump_card is not None:
         unseen[trump_card] -= 1
-    return finish_round(hands, bids, [0] * len(hands), trump, leader, [], unseen, ranks)
+    return finish_round(k, hands, bids, [0] * len(hands), trump, leader, [], unseen)
 
 
-def finish_round(hands: list[list[int]], bids: list[int], won: list[int], trump: int, leader: int,
-                 trick: list[int], unseen: dict[int, int], ranks: int) -> list[int]:
+def finish_round(k: Kit, hands: list[list[int]], bids: list[int], won: list[int], trump: int, leader: int,
+                 trick: list[int], unseen: list[int]) -> list[int]:
     """Play on from the middle of a round (``trick`` already on the table, led by ``leader``).
 
     ``won`` are the tricks won so far (updated and returned); ``unseen`` counts the cards
     nobody has seen played or turned up yet (it is changed too).  ``hands`` are consumed.
     """
     players = len(hands)
+    winner_index = k.rules.winner_index
     while hands[(leader + len(trick)) % players]:
-        for k in range(len(trick), players):
-            seat = (leader + k) % players
+        for j in range(len(trick), players):
+            seat = (leader + j) % players
             hand = hands[seat]
             need = bids[seat] - won[seat]
             mine = None
-            if trick and need > 0 and players - k - 1:
-                mine = dict(unseen)
+            if trick and need > 0 and players - j - 1:
+                mine = list(unseen)
                 for c in hand:
                     mine[c] -= 1
-            card, _ = choose_card(hand, trick, trump, need, players - k - 1, mine, ranks)
+            card, _ = choose_card(k, hand, trick, trump, need, players - j - 1, mine)
             hand.remove(card)
             trick.append(card)
             unseen[card] -= 1
@@ -273,13 +230,14 @@ def finish_round(hands: list[list[int]], bids: list[int], won: list[int], trump:
     return won
 
 
-def deal_unseen(pool: list[int], sizes: dict[int, int], voids: dict[int, set[int]],
+def deal_unseen(k: Kit, pool: list[int], sizes: dict[int, int], voids: dict[int, set[int]],
                 rng: random.Random) -> dict[int, list[int]]:
     """Deal ``pool`` (shuffled in place) to the seats in ``sizes``, keeping known voids if possible.
 
     A seat that did not follow a colour holds none of it; the seats with most voids are dealt
     first.  If the voids cannot be kept (rare), they are ignored for this deal.
     """
+    colour = k.rules.colour
     for _ in range(20):
         rng.shuffle(pool)
         rest = list(pool)
@@ -287,7 +245,7 @@ def deal_unseen(pool: list[int], sizes: dict[int, int], voids: dict[int, set[int
         for seat in sorted(sizes, key=lambda s: -len(voids.get(s, ()))):
             banned = voids.get(seat)
             if banned:
-                take = [i for i, c in enumerate(rest) if c >= 64 or (c >> 4) not in banned][:sizes[seat]]
+                take = [i for i, c in enumerate(rest) if colour[c] not in banned][:sizes[seat]]
             else:
                 take = list(range(sizes[seat]))
             if len(take) < sizes[seat]:
@@ -298,25 +256,47 @@ def deal_unseen(pool: list[int], sizes: dict[int, int], voids: dict[int, set[int
         else:
             return hands
     rng.shuffle(pool)
-    hands, k = {}, 0
+    hands, j = {}, 0
     for seat in sorted(sizes):
-        hands[seat] = pool[k:k + sizes[seat]]
-        k += sizes[seat]
+        hands[seat] = pool[j:j + sizes[seat]]
+        j += sizes[seat]
     return hands
 
 
-def voids_seen(plays: list[list[tuple[int, Card]]]) -> dict[int, set[int]]:
-    """Colours each seat has shown it does not hold (it played another colour when one was to follow)."""
+def voids_seen(k: Kit, plays: list[list[tuple[int, Card]]]) -> dict[int, set[int]]:
+    """Colours (0..3) each seat has shown it does not hold: it played a card that follow suit
+    forbids to a player holding the colour led."""
+    rules = k.rules
     voids: dict[int, set[int]] = {}
     for trick in plays:
-        codes: list[int] = []
+        state = OPEN
         for seat, card in trick:
-            code = encode(card)
-            col = led_colour(codes)
-            if col >= 0 and code < 64 and code >> 4 != col:
-                voids.setdefault(seat, set()).add(col)
-            codes.append(code)
+            code = k.code[card]
+            if state >= 2 and not rules.follow_ok[state][code]:
+                voids.setdefault(seat, set()).add(state - 2)
+            state = rules.lead_next[state][code]
     return voids
+
+
+def unseen_counts(view: SeatView, with_hand: bool = True) -> list[int]:
+    """Copies of each card id that ``view``'s player has not seen (played, turned up or, with
+    ``with_hand``, in the hand)."""
+    k = kit(view.ruleset)
+    unseen = list(k.deck)
+    public = [c for t in view.tricks for c in t.cards] + list(view.trick_cards)
+    if with_hand:
+        public += list(view.hand)
+    if view.trump_card is not None:
+        public.append(view.trump_card)
+    for c in public:
+        unseen[k.code[c]] -= 1
+    return unseen
+
+
+def is_safe(view: SeatView, card: Card) -> bool:
+    """True when no card ``view``'s player has not seen could take the trick from ``card``."""
+    k = kit(view.ruleset)
+    return _safe(k, k.code[card], trump_code(view.trump), unseen_counts(view))
 
 
 @dataclass(frozen=True)
@@ -347,15 +327,12 @@ class SimulatingPlayer(SeededPlayer):
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 60,
                  spread: int = 2, play_samples: int = 16) -> None:
+        check_seed(seed, negative=False)
         super().__init__(seed, name)
-        if not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}.")
         self.seed = 0 if seed is None else seed
-        if not isinstance(play_samples, int) or play_samples < 0:
-            raise ValueError(f"play_samples must be a whole number, 0 or more, not {play_samples!r}.")
-        self.samples = samples
-        self.spread = spread
-        self.play_samples = play_samples
+        self.samples = _whole(samples, "samples", 1, MAX_SAMPLES)
+        self.spread = _whole(spread, "spread", 0, 100)
+        self.play_samples = _whole(play_samples, "play_samples", 0, MAX_SAMPLES)
         self._fallback = RuleOfThumbPlayer(seed)
 
     def __repr__(self) -> str:
@@ -387,44 +364,40 @@ class SimulatingPlayer(SeededPlayer):
         have shown they lack), playing the rest of the round with :func:`choose_card`; the card
         with the best average score for this player wins (ties keep the rule's choice).
         """
+        k = kit(view.ruleset)
         trump = trump_code(view.trump)
-        hand = [encode(c) for c in view.hand]
-        trick = [encode(c) for c in view.trick_cards]
+        code = k.code
+        hand = [code[c] for c in view.hand]
+        trick = [code[c] for c in view.trick_cards]
         need = (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
         after = view.players - len(trick) - 1
-        unseen = _counts(encode(c) for c in view.ruleset.deck())
-        public = [c for t in view.tricks for c in t.cards] + list(view.trick_cards)
-        if view.trump_card is not None:
-            public.append(view.trump_card)
-        for c in public:
-            unseen[encode(c)] -= 1
-        mine = dict(unseen)
+        unseen = unseen_counts(view, with_hand=False)
+        mine = list(unseen)
         for c in hand:
             mine[c] -= 1
-        ranks = view.ruleset.ranks
-        code, reason = choose_card(hand, trick, trump, need, after, mine, ranks)
-        options = list(dict.fromkeys(legal_codes(hand, trick)))
+        choice, reason = choose_card(k, hand, trick, trump, need, after, mine)
+        options = list(dict.fromkeys(k.rules.legal(hand, k.rules.lead_state(trick))))
         if self.play_samples and len(options) > 1 and None not in view.bids:
-            code = self._simulate_play(view, hand, trick, trump, unseen, mine, options, code)
-        return decode(code), reason
+            choice = self._simulate_play(k, view, hand, trick, trump, unseen, mine, options, choice)
+        return k.decode(choice), reason
 
-    def _simulate_play(self, view: SeatView, hand: list[int], trick: list[int], trump: int,
-                       unseen: dict[int, int], mine: dict[int, int], options: list[int], rule_choice: int) -> int:
+    def _simulate_play(self, k: Kit, view: SeatView, hand: list[int], trick: list[int], trump: int,
+                       unseen: list[int], mine: list[int], options: list[int], rule_choice: int) -> int:
         players, seat = view.players, view.seat
         leader = view.trick[0][0] if view.trick else seat
-        pool = [c for c, k in mine.items() for _ in range(k)]
-        pool.sort()
+        pool = [c for c in k.deal_order for _ in range(mine[c])]
         sizes = {s: view.hand_counts[s] for s in range(players) if s != seat}
-        voids = voids_seen([list(t.plays) for t in view.tricks] + [list(view.trick)])
+        voids = voids_seen(k, [list(t.plays) for t in view.tricks] + [list(view.trick)])
         bids = [b or 0 for b in view.bids]
         rng = self._rng(view, f"play|{view.trick}|{view.tricks_won}|{len(view.tricks)}")
         totals = dict.fromkeys(options, 0.0)
+        winner_index = k.rules.winner_index
         for _ in range(self.play_samples):
-            dealt = deal_unseen(pool, sizes, voids, rng)
+            dealt = deal_unseen(k, pool, sizes, voids, rng)
             for option in options:
                 hands = [list(hand) if s == seat else list(dealt[s]) for s in range(players)]
                 hands[seat].remove(option)
-                left = dict(unseen)
+                left = list(unseen)
                 left[option] -= 1
                 won = list(view.tricks_won)
                 now = [*trick, option]
@@ -432,9 +405,9 @@ class SimulatingPlayer(SeededPlayer):
                     winner = (leader + winner_index(now, trump)) % players
                     won[winner] += 1
                     if hands[winner]:
-                        won = finish_round(hands, bids, won, trump, winner, [], left, view.ruleset.ranks)
+                        won = finish_round(k, hands, bids, won, trump, winner, [], left)
                 else:
-                    won = finish_round(hands, bids, won, trump, leader, now, left, view.ruleset.ranks)
+                    won = finish_round(k, hands, bids, won, trump, leader, now, left)
                 totals[option] += view.ruleset.score(bids[seat], won[seat])
         return max(options, key=lambda c: (totals[c], c == rule_choice))
 
@@ -448,77 +421,70 @@ class SimulatingPlayer(SeededPlayer):
     def analyse_bid(self, view: SeatView, trump: str | None = None, samples: int | None = None) -> BidAnalysis:
         """Simulate the round for each bid worth trying; the average score and tricks of each."""
         ruleset = view.ruleset
-        samples = self.samples if samples is None else samples
+        k = kit(ruleset)
+        samples = self.samples if samples is None else _whole(samples, "samples", 1, MAX_SAMPLES)
         trump_colour = view.trump if trump is None else trump
         tcode = trump_code(trump_colour)
         players, n, seat = view.players, view.hand_size, view.seat
         legal = view.legal_bids or list(range(n + 1))
-        estimate = self._estimate(view.hand, tcode, ruleset, players)
+        powers = k.estimate_power(players)[tcode]
+        estimate = self._estimate(k, view.hand, tcode, players)
         tried = [b for b in legal if abs(b - round(estimate)) <= self.spread] or legal
-        deck = _counts(encode(c) for c in ruleset.deck())
-        pool = dict(deck)
-        mine = [encode(c) for c in view.hand]
+        deck = k.deck
+        pool = list(deck)
+        mine = [k.code[c] for c in view.hand]
         for c in mine:
             pool[c] -= 1
-        trump_card = encode(view.trump_card) if view.trump_card is not None else None
+        trump_card = k.code[view.trump_card] if view.trump_card is not None else None
         if trump_card is not None:
             pool[trump_card] -= 1
-        unseen = [c for c, k in pool.items() for _ in range(k)]
-        unseen.sort()
+        unseen = [c for c in k.deal_order for _ in range(pool[c])]
         rng = self._rng(view, f"trump={trump_colour}")
         leader = (view.dealer + 1) % players
-        powers = _power_table(tcode, ruleset.ranks)
-        crowd = {3: 1.1, 4: 1.0, 5: 0.9, 6: 0.8}.get(players, 1.0)
         score_sum = dict.fromkeys(tried, 0.0)
         trick_sum = dict.fromkeys(tried, 0.0)
         for _ in range(samples):
             rng.shuffle(unseen)
             hands: list[list[int]] = []
             bids: list[int] = []
-            k = 0
+            j = 0
             for s in range(players):
                 if s == seat:
                     hands.append(mine)
                     bids.append(0)
                     continue
-                hand = unseen[k:k + n]
-                k += n
+                hand = unseen[j:j + n]
+                j += n
                 hands.append(hand)
                 bid = view.bids[s]
                 if bid is None:
-                    est = sum(powers[c] if powers[c] >= 1.0 else powers[c] * crowd for c in hand)
-                    bid = min(n, max(0, round(est)))
+                    bid = min(n, max(0, round(sum(powers[c] for c in hand))))
                 bids.append(bid)
             for b in tried:
                 bids[seat] = b
-                won = playout([list(h) for h in hands], bids, tcode, leader, ruleset.ranks, deck, trump_card)
+                won = playout(k, [list(h) for h in hands], bids, tcode, leader, deck, trump_card)
                 score_sum[b] += ruleset.score(b, won[seat])
                 trick_sum[b] += won[seat]
         return BidAnalysis(samples, trump_colour, {b: score_sum[b] / samples for b in tried},
                            {b: trick_sum[b] / samples for b in tried})
 
     @staticmethod
-    def _estimate(hand: Cards, tcode: int, ruleset: Ruleset, players: int) -> float:
-        powers = _power_table(tcode, ruleset.ranks)
-        crowd = {3: 1.1, 4: 1.0, 5: 0.9, 6: 0.8}.get(players, 1.0)
+    def _estimate(k: Kit, hand: Cards, tcode: int, players: int) -> float:
+        """The rule-of-thumb trick estimate (``count_tricks``), from the shared bid-power table."""
+        powers = k.estimate_power(players)[tcode]
         total = 0.0
         for c in hand:
-            p = powers[encode(c)]
-            total += p if p >= 1.0 else p * crowd
+            total += powers[k.code[c]]
         return total
 
 
-_POWER_CACHE: dict[tuple[int, int], dict[int, float]] = {}
+#: Caps on the simulating player's samples: far above any useful setting (a bid with
+#: 100,000 samples already takes minutes), low enough that a typo cannot freeze a lesson.
+MAX_SAMPLES = 100_000
 
 
-def _power_table(tcode: int, ranks: int) -> dict[int, float]:
-    """Rule-of-thumb power of every card code for a trump (what the other players bid with)."""
-    key = (tcode, ranks)
-    if key not in _POWER_CACHE:
-        trump = None if tcode < 0 else COLOURS[tcode]
-        table = {WIZ: card_power(Card(WIZARD), trump, ranks), JES: card_power(Card(JESTER), trump, ranks)}
-        for i, col in enumerate(COLOURS):
-            for r in range(1, ranks + 1):
-                table[i * 16 + r] = card_power(Card(NUMBER, col, r), trump, ranks)
-        _POWER_CACHE[key] = table
-    return _POWER_CACHE[key]
+def _whole(value: object, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise SampleSizeError(f"{what} must be a whole number from {low} to {high:,}, not {value!r}.")
+    return value
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import WizardError
+from ..errors import PlayerError, SeedError
 from ..game import Game
 from .base import Player
 from .random_player import RandomPlayer
@@ -23,10 +23,13 @@ PLAYER_TYPES: dict[str, Callable[..., Player]] = {
 def make_player(kind: str | Player, seed: int | None = None) -> Player:
     """A computer player from its name (``"random"``, ``"rule-of-thumb"``, ...) or as given."""
     if not isinstance(kind, str):
-        return kind
+        if callable(getattr(kind, "act", None)):
+            return kind
+        raise PlayerError(f"A player is a name ({', '.join(repr(k) for k in PLAYER_TYPES)}) or an object "
+                          f"with an act(view) method, not {kind!r}.")
     key = kind.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in PLAYER_TYPES:
-        raise WizardError(f"There is no computer player {kind!r}. Choose one of {', '.join(PLAYER_TYPES)}.")
+        raise PlayerError(f"There is no computer player {kind!r}. Choose one of {', '.join(PLAYER_TYPES)}.")
     return PLAYER_TYPES[key](seed=seed)
 
 
@@ -41,6 +44,11 @@ def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic",
     >>> game.is_over, len(game.score_pad())
     (True, 8)
     """
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise SeedError(f"The seed must be a whole number of 0 or more (or None), not {seed!r}.")
+    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+        raise PlayerError("Give the players as a list, like ['simulator', 'rule-of-thumb', 'random'], "
+                          f"or as a number of rule-of-thumb players, not {players!r}.")
     if isinstance(players, int):
         players = ["rule-of-thumb"] * players
     base = 0 if seed is None else seed
@@ -48,5 +56,6 @@ def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic",
     game = Game(players=len(seated), rules=rules, seed=seed, **game_options)
     while not game.is_over:
         seat = game.to_move
-        game.apply(seated[seat].act(game.view(seat)), seat)  # type: ignore[index]
+        assert seat is not None  # somebody is to move until the game is over
+        game.apply(seated[seat].act(game.view(seat)), seat)
     return game

@@ -17,9 +17,10 @@ from .core import (
     trump_from_card,
 )
 from .rulesets import ANNIVERSARY, CLASSIC, JUNIOR, RULESETS, Ruleset, get_ruleset
+from .tables import RuleTables, rule_tables  # issue 10: the one card encoding and rule tables
 
 __all__ = [
     "DEALER_CHOOSES", "TrickResult", "allowed_bids", "check_bid", "check_play", "cloud_changes", "explain_trick",
     "lead_colour", "legal_plays", "monochrome_value", "round_sizes", "score_round", "trick_winner", "trump_from_card",
-    "ANNIVERSARY", "CLASSIC", "JUNIOR", "RULESETS", "Ruleset", "get_ruleset",
+    "ANNIVERSARY", "CLASSIC", "JUNIOR", "RULESETS", "Ruleset", "get_ruleset", "RuleTables", "rule_tables",
 ]

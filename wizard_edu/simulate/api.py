@@ -11,7 +11,16 @@ import numpy as np
 from ..cards import COLOUR_NAMES, Card, Cards
 from ..rules.core import DEALER_CHOOSES
 from ..rules.rulesets import Ruleset, get_ruleset
-from .checks import HandSizeError, check_cards, check_count, check_seat, trump_of
+from .checks import (
+    MAX_DEALS,
+    HandSizeError,
+    check_cards,
+    check_count,
+    check_players,
+    check_seat,
+    check_seed,
+    trump_of,
+)
 from .play import RANDOM, check_policy, deal, play_rounds
 from .tables import rule_tables
 
@@ -171,8 +180,9 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
     tables = rule_tables(ruleset)
     cards, up = check_cards(hand, turned_up, players, ruleset)
     check_seat(seat, players)
-    check_count(samples)
+    check_count(samples, "samples", MAX_DEALS)
     check_count(chunk, "deals per chunk")
+    check_seed(seed)
     opponents = check_policy(opponents)
     player = check_policy(player)
     trump = trump_of(up, ruleset, allow_choice=True)
@@ -222,10 +232,11 @@ def random_playouts(n: int, players: int = 4, cards: int = 5, rules: str | Rules
     """
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
-    ruleset.check_players(players)
-    check_count(n, "rounds")
+    check_players(players, ruleset)
+    check_count(n, "rounds", MAX_DEALS)
     check_count(cards, "cards in each hand")
     check_count(chunk, "deals per chunk")
+    check_seed(seed)
     if cards * players > ruleset.deck_size:
         raise HandSizeError(f"{cards} cards each is too many: with {players} players each gets at most "
                             f"{ruleset.deck_size // players} cards of the {ruleset.deck_size}.")

@@ -6,29 +6,17 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..cards import Card, Cards
-from ..errors import TrumpError, WizardError
+from ..errors import (  # defined in errors.py; importable from here as before
+    DealerChoosesError,
+    DuplicateCardError,
+    HandSizeError,
+    PlayerCountError,
+    SampleSizeError,
+    SeatError,
+    SeedError,
+)
 from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from ..rules.rulesets import Ruleset
-
-
-class DuplicateCardError(WizardError):
-    """The same card given twice (or more often than the deck holds it)."""
-
-
-class HandSizeError(WizardError):
-    """A hand that is empty or too big for this many players."""
-
-
-class SeatError(WizardError):
-    """A seat number outside 0 .. players - 1."""
-
-
-class DealerChoosesError(TrumpError):
-    """A Wizard turned up: the dealer chooses trump, so the odds need that choice first."""
-
-
-class SampleSizeError(WizardError):
-    """A number of samples (or deals) that is not a positive whole number."""
 
 
 def check_seat(seat: int, players: int) -> int:
@@ -38,16 +26,42 @@ def check_seat(seat: int, players: int) -> int:
     return seat
 
 
-def check_count(n: int, what: str = "samples") -> int:
+#: The most deals one call simulates.  Ten million is far beyond what a lesson needs (a
+#: million deals already take about half a minute) and still fits in memory; a typo such as
+#: samples=10**12 is refused at once instead of running for days.
+MAX_DEALS = 10_000_000
+
+
+def check_count(n: int, what: str = "samples", most: int | None = None) -> int:
+    """``n`` as a count of 1 or more (and at most ``most``), or a :class:`SampleSizeError`."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise SampleSizeError(f"The number of {what} must be a whole number of 1 or more, not {n!r}.")
+    if most is not None and n > most:
+        raise SampleSizeError(f"{n:,} {what} is too many: the simulator plays at most {most:,} in one call. "
+                              "Ask for fewer (10,000 already gives answers to about 1%).")
     return n
+
+
+def check_seed(seed: object) -> int | None:
+    """A simulator seed: None (a fresh random run) or a whole number of 0 or more."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise SeedError(f"The seed must be a whole number of 0 or more (or None for a new random run), "
+                        f"not {seed!r}.")
+    return seed
+
+
+def check_players(players: int, ruleset: Ruleset) -> int:
+    """A number of players the ruleset allows."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise PlayerCountError(f"The number of players must be a whole number, not {players!r}.")
+    ruleset.check_players(players)
+    return players
 
 
 def check_cards(hand: Iterable[Card | str] | str, turned_up: Card | str | None, players: int,
                 ruleset: Ruleset, *, need_card_left: bool = True) -> tuple[Cards, Card | None]:
     """Parse a hand and a turned-up card and check they fit one deck and one deal."""
-    ruleset.check_players(players)
+    check_players(players, ruleset)
     cards = as_cards(hand, ruleset)
     up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
     if not cards:

@@ -15,16 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import WizardError
-from .tables import CHOOSE, FREE, OPEN, RuleTables
+from ..errors import UnknownPolicyError
+from .tables import CHOOSE, FREE, OPEN, trump_code
+from .tables import SimTables as RuleTables
 
 RANDOM = "random"
 RULE_OF_THUMB = "rule-of-thumb"
 POLICIES = (RANDOM, RULE_OF_THUMB)
-
-
-class UnknownPolicyError(WizardError):
-    """An opponent (or player) model the simulator does not know."""
 
 
 def check_policy(name: str) -> str:
@@ -372,8 +369,6 @@ def rule_of_thumb_card(tables: RuleTables, hand, trick, trump: str | None, need:
 
     ``hand`` and ``trick`` are cards (the trick in play order), ``need`` is bid minus tricks won.
     """
-    from .tables import trump_code
-
     ids = np.array([tables.canon[i] for i in tables.encode(hand)], dtype=np.intp)[:, None]
     f = tables.flat
     state, best = OPEN, 0

@@ -1,0 +1,89 @@
+"""Bad input to the computer players and the coach: a WizardError a teacher can read, nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from wizard_edu import Game, WizardError, make_player, play_game
+from wizard_edu.errors import OutOfTurnError, PlayerCountError, PlayerError, SampleSizeError, SeedError
+from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer
+from wizard_edu.players.coach import hint
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, -1, True, [1]])
+def test_simulator_refuses_bad_seeds(seed):
+    with pytest.raises(SeedError, match="whole number of 0 or more") as err:
+        SimulatingPlayer(seed=seed)
+    assert repr(seed) in str(err.value)
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1, 10**12])
+def test_simulator_accepts_none_and_whole_numbers(seed):
+    game = Game(players=3, rules="junior", seed=1)
+    view = game.view(game.to_move)
+    assert SimulatingPlayer(seed=seed, samples=4, play_samples=1).act(view) in view.legal
+
+
+@pytest.mark.parametrize("kind", [RandomPlayer, RuleOfThumbPlayer])
+@pytest.mark.parametrize("seed", ["abc", 1.5, True])
+def test_other_players_refuse_seeds_that_are_not_whole_numbers(kind, seed):
+    with pytest.raises(SeedError, match="whole number"):
+        kind(seed=seed)
+
+
+@pytest.mark.parametrize("option, value", [("samples", 0), ("samples", 10**9), ("samples", 2.5),
+                                           ("play_samples", -1), ("play_samples", True), ("spread", "wide")])
+def test_simulator_refuses_bad_settings(option, value):
+    with pytest.raises(SampleSizeError, match=option):
+        SimulatingPlayer(**{option: value})
+
+
+def test_simulator_refuses_bad_samples_for_one_analysis():
+    game = Game(players=3, rules="junior", seed=1)
+    with pytest.raises(SampleSizeError, match="samples"):
+        SimulatingPlayer().analyse_bid(game.view(game.to_move), samples=-3)
+
+
+def test_acting_out_of_turn_or_on_something_else():
+    game = Game(players=3, rules="junior", seed=1)
+    waiting = next(s for s in range(3) if s != game.to_move)
+    for player in (RandomPlayer(seed=1), RuleOfThumbPlayer(seed=1), SimulatingPlayer(seed=1)):
+        with pytest.raises(OutOfTurnError, match="not seat"):
+            player.act(game.view(waiting))
+        with pytest.raises(PlayerError, match="game.view"):
+            player.act(None)
+    with pytest.raises(PlayerError, match="game.view"):
+        hint("R3")
+    with pytest.raises(PlayerError, match="act"):
+        hint(game.view(game.to_move), player=42)
+
+
+def test_make_player_names_the_choices():
+    with pytest.raises(PlayerError, match="no computer player 'nonsense'.*random, rule-of-thumb, simulator"):
+        make_player("nonsense")
+    with pytest.raises(PlayerError, match="act\\(view\\)"):
+        make_player(3.5)
+
+
+def test_play_game_refuses_bad_players_and_seeds():
+    with pytest.raises(PlayerError, match="not 1"):
+        play_game([1, 2, 3])
+    with pytest.raises(SeedError, match="not 'x'"):
+        play_game(3, seed="x")
+    with pytest.raises(SeedError):
+        play_game(3, seed=-2)
+    with pytest.raises(PlayerError, match="as a list"):
+        play_game("simulator")
+    with pytest.raises(PlayerError, match="as a list"):
+        play_game(True)
+    with pytest.raises(PlayerCountError):
+        play_game(9)
+    with pytest.raises(PlayerError, match="nobody"):
+        play_game(["random", "nobody", "random"])
+
+
+def test_every_refusal_is_a_wizard_error():
+    for call in (lambda: play_game([1, 2, 3]), lambda: play_game(3, seed="x"), lambda: make_player("nonsense"),
+                 lambda: SimulatingPlayer(seed=True)):
+        with pytest.raises(WizardError):
+            call()
