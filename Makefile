@@ -48,8 +48,9 @@ play: $(STAMP)
 # class network (make hub HUB_IP=0.0.0.0) and where the teacher's admin password is.
 HUB_IP ?= 127.0.0.1
 HUB_PORT ?= 8000
+HUB_NOTEBOOKS ?= notebooks
 hub: $(STAMP)
-	$(PY) classroom/start_hub.py --ip $(HUB_IP) --port $(HUB_PORT)
+	$(PY) classroom/start_hub.py --ip $(HUB_IP) --port $(HUB_PORT) --notebooks $(HUB_NOTEBOOKS)
 
 # Is this machine ready for a lesson?  Plain-words checklist with a fix for each problem.
 doctor: $(STAMP)

@@ -216,23 +216,26 @@ class Hub:
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
             try:
-                self.proc.wait(timeout=30)
+                self.proc.wait(timeout=90)
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(timeout=10)
                 problems.append("the hub needed SIGKILL")
         if self.proc is not None:
             self._log.close()
-        for name in self.unix_accounts():
-            # The pupils' servers ran in their own sessions: make sure none outlived the hub.
-            uid = pwd.getpwnam(name).pw_uid
-            left = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _owner(p) == uid]
-            for p in left:
-                problems.append(f"process {p.name} of {name} outlived the hub")
-                try:
-                    os.kill(int(p.name), signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+        accounts = {pwd.getpwnam(name).pw_uid: name for name in self.unix_accounts()}
+        # The pupils' servers ran in their own sessions and shut their kernels down as they stop:
+        # give them a moment, then make sure none outlived the hub.
+        deadline = time.monotonic() + 20
+        while (left := _processes_of(set(accounts))) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        for pid, uid in left:
+            problems.append(f"process {pid} of {accounts[uid]} outlived the hub")
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for name in accounts.values():
             result = subprocess.run(["userdel", "--remove", name], capture_output=True, text=True, timeout=60)
             if result.returncode not in (0, 12):  # 12: home already gone
                 problems.append(f"userdel {name}: {result.stderr.strip()}")
@@ -344,11 +347,18 @@ def _decode(frame: str | bytes) -> dict:
     return json.loads(frame[offsets[0]:end])
 
 
-def _owner(proc_dir: Path) -> int | None:
-    try:
-        return proc_dir.stat().st_uid
-    except FileNotFoundError:
-        return None
+def _processes_of(uids: set[int]) -> list[tuple[int, int]]:
+    """(pid, uid) of every process owned by one of ``uids``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                uid = entry.stat().st_uid
+            except FileNotFoundError:
+                continue
+            if uid in uids:
+                found.append((int(entry.name), uid))
+    return found
 
 
 #: Play the learner's moves (always the first allowed one) until the current round is scored.

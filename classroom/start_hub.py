@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.port <= 65535:
         parser.error(f"--port {args.port}: choose a port between 1 and 65535")
 
+    if not Path(args.notebooks).is_dir():
+        parser.error(f"--notebooks {args.notebooks}: no such folder (the notebooks each pupil gets a copy of)")
     try:
         proxy_command(install=True)
     except (FileNotFoundError, OSError) as exc:
