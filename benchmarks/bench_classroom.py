@@ -78,8 +78,9 @@ def run_class(pupils: int, all_cells: bool) -> None:
     try:
         t0 = time.perf_counter()
         hub.start(timeout=180)
-        print(f"hub ready in {time.perf_counter() - t0:.1f} s "
-              f"({'one Unix account per pupil' if hub.as_root else 'not root: all pupils share one account'})")
+        accounts = "one Unix account per pupil" if hub.isolated else \
+            f"pupils share one account: {hub.isolation_problem}"
+        print(f"hub ready in {time.perf_counter() - t0:.1f} s ({accounts})")
         hub.create_pupils(names)
         logged = [hub.login(name, f"{name}-pw-{i:04d}") for i, name in enumerate(names)]
 

@@ -30,7 +30,7 @@ import websocket
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from wizard_classroom import REPO, proxy_command, write_secret_file  # noqa: E402
+from wizard_classroom import REPO, isolation_problem, proxy_command, write_secret_file  # noqa: E402
 
 DRIVER_CONFIG = """\
 # Written by classroom/hubdriver.py: the class configuration plus a service token for the driver.
@@ -152,6 +152,9 @@ class Hub:
         self.state = self.root / "state"
         self.homes = self.root / "homes"
         self.as_root = os.geteuid() == 0
+        #: Why pupils share one Unix account here (None: each pupil is their own account).
+        self.isolation_problem = isolation_problem()
+        self.isolated = self.isolation_problem is None
         # A unique prefix: the Unix accounts this hub creates are recognisably its own and removed after.
         self.unix_prefix = "wzt" + secrets.token_hex(2) + "-"
         self.port, self.hub_port, self.api_port = free_port(), free_port(), free_port()

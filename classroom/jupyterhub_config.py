@@ -18,6 +18,7 @@ from wizard_classroom import (  # noqa: E402
     USERNAME_PATTERN,
     ClassSpawner,
     SharedAccountSpawner,
+    isolation_problem,
     proxy_command,
     pupil_python,
     read_names,
@@ -33,7 +34,9 @@ def setting(name: str, default: str) -> str:
 state = Path(setting("STATE", str(REPO / "classroom" / "state"))).resolve()
 state.mkdir(parents=True, exist_ok=True)
 os.chmod(state, 0o700)  # passwords, database and secrets: the hub's own user only
-as_root = os.geteuid() == 0
+# One Unix account per pupil needs root and the kit in folders pupils' accounts can enter.
+problem = isolation_problem()
+isolated = problem is None
 bin_dir = Path(sys.executable).parent  # the virtual environment the kit is installed in, once for all
 
 # --- Network: the try-out listens on this computer only; WIZARD_HUB_IP=0.0.0.0 opens it to the class.
@@ -66,20 +69,21 @@ c.Authenticator.allow_all = False
 c.Authenticator.allow_existing_users = True  # pupils the teacher adds on the admin page may log in
 
 # --- Pupils' servers: JupyterLab from the kit's environment, notebooks copied on first login.
-if as_root:
+if isolated:
     # One Unix account per pupil (pupil-NAME, private home folder): real isolation between pupils.
     c.JupyterHub.spawner_class = ClassSpawner
     c.ClassSpawner.homes_root = setting("HOMES", "/home/wizard-class")
     c.ClassSpawner.unix_name_template = setting("UNIX_PREFIX", "pupil-") + "{username}"
     c.ClassSpawner.notebooks_source = setting("NOTEBOOKS", str(REPO / "notebooks"))
 else:
-    # Not root: every pupil runs as this user (a try-out alone, not a class; start_hub.py says so).
+    # Every pupil runs as this user (a try-out alone, not a class; start_hub.py says so).
+    print(f"WARNING: pupils share one Unix account because {problem}: not for a class.", file=sys.stderr)
     c.JupyterHub.spawner_class = SharedAccountSpawner
     c.SharedAccountSpawner.home_dir_template = setting("HOMES", str(state / "homes")) + "/{username}"
     c.SharedAccountSpawner.notebooks_source = setting("NOTEBOOKS", str(REPO / "notebooks"))
 # The pupils' accounts run the kit's Python (see pupil_python: a launcher when it is in a private folder).
 python = pupil_python(Path(setting("PUPIL_PYTHON", str(REPO / "classroom" / ".pupil-python")))) \
-    if as_root else Path(sys.executable)
+    if isolated else Path(sys.executable)
 c.Spawner.cmd = [str(python), "-m", "jupyterhub.singleuser"]
 c.Spawner.default_url = "/lab/tree/wizard-notebooks"
 c.Spawner.environment = {"PATH": f"{python.parent}:{bin_dir}:/usr/local/bin:/usr/bin:/bin"}
@@ -93,6 +97,8 @@ c.Spawner.args = [
     # The language-server extension is for programmers' editors; it costs every pupil memory.
     "--ServerApp.jpserver_extensions=jupyter_lsp=False",
 ]
+if not isolated and os.geteuid() == 0:
+    c.Spawner.args.append("--allow-root")  # shared-account fallback while root: say so, above
 c.Spawner.start_timeout = 120  # 30 pupils logging in at once on 2 cores
 c.Spawner.http_timeout = 120
 # Per-pupil memory: the class benchmark measures ~150-200 MB per pupil playing at a table.

@@ -22,7 +22,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from wizard_classroom import REPO, proxy_command, read_names, write_secret_file  # noqa: E402
+from wizard_classroom import (  # noqa: E402
+    REPO,
+    isolation_problem,
+    proxy_command,
+    read_names,
+    write_secret_file,
+)
 
 PUPILS_TEMPLATE = """\
 # The class list: one pupil name a line (lower-case letters, digits, - or _).
@@ -116,9 +122,10 @@ The class hub is starting: http://{'127.0.0.1' if host == '0.0.0.0' else host}:{
         print("  Log in as the teacher first and check the class list before you tell the class.")
         print("  Passwords cross the network unencrypted without HTTPS: on a shared network give the hub")
         print("  a certificate (WIZARD_HUB_SSL_CERT / WIZARD_HUB_SSL_KEY, see classroom/README.md).")
-    if os.geteuid() != 0:
-        print("\nNOTE: not running as root, so every pupil's server runs as your own account: each pupil has")
-        print("their own folder and login, but code in one pupil's notebook could read another's files.")
+    problem = isolation_problem()
+    if problem:
+        print(f"\nNOTE: {problem}, so every pupil's server runs as one account: each pupil has their own")
+        print("folder and login, but code in one pupil's notebook could read another's files.")
         print("Fine to try the hub alone; for a class run `sudo make hub` (one Unix account per pupil).")
     print("Stop the hub (and every pupil's server) with Ctrl-C.\n", flush=True)
 

@@ -69,6 +69,26 @@ def _others_can_run(path: Path) -> bool:
     return all(os.stat(parent).st_mode & 0o001 for parent in path.parents)
 
 
+def isolation_problem() -> str | None:
+    """Why pupils cannot each run as their own Unix account here, or None when they can.
+
+    That needs root (to create the accounts and switch to them) and the kit's packages in folders
+    other accounts may enter (the interpreter itself is handled by :func:`pupil_python`).
+    """
+    if os.geteuid() != 0:
+        return "the hub is not running as root"
+    import importlib.util
+
+    spec = importlib.util.find_spec("wizard_edu")
+    kit = Path(spec.origin) if spec and spec.origin else None
+    for path in (Path(sysconfig.get_paths()["purelib"]), kit):
+        if path is None:
+            return "the kit (wizard_edu) is not installed in the hub's environment"
+        if not all(os.stat(p).st_mode & 0o001 for p in path.resolve().parents):
+            return f"{path} is in a folder other accounts cannot enter"
+    return None
+
+
 def pupil_python(folder: Path) -> Path:
     """A Python that pupils' accounts may run, with the kit's environment (installed once for all).
 
