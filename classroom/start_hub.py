@@ -112,13 +112,14 @@ The class hub is starting: http://{'127.0.0.1' if host == '0.0.0.0' else host}:{
   Password:     in {secret_file} (only this account can read it: `cat {secret_file}`)
   Pupils:       {len(pupils)} in {pupils_file}; add more on the admin page (Admin > Add Users).
                 Each pupil chooses a password at their first login.
-  Notebooks:    each pupil gets a copy of {args.notebooks} in their folder at first login.
+  Notebooks:    each pupil gets a copy of {Path(args.notebooks).resolve()} at first login.
 """)
     if args.ip == "127.0.0.1":
         addresses = lan_addresses()
         print("Open it to the class network (pupils' browsers):")
-        print(f"  make hub HUB_IP=0.0.0.0        then pupils open http://{addresses[0] if addresses else 'THIS-MACHINE'}"
-              f":{args.port}/")
+        port = "" if args.port == 8000 else f" HUB_PORT={args.port}"
+        print(f"  make hub HUB_IP=0.0.0.0{port}   then pupils open "
+              f"http://{addresses[0] if addresses else 'THIS-MACHINE'}:{args.port}/")
         print("  Log in as the teacher first and check the class list before you tell the class.")
         print("  Passwords cross the network unencrypted without HTTPS: on a shared network give the hub")
         print("  a certificate (WIZARD_HUB_SSL_CERT / WIZARD_HUB_SSL_KEY, see classroom/README.md).")
