@@ -151,7 +151,6 @@ class Hub:
         os.chmod(self.root, 0o755)  # pupils' accounts must reach their homes below it
         self.state = self.root / "state"
         self.homes = self.root / "homes"
-        self.as_root = os.geteuid() == 0
         #: Why pupils share one Unix account here (None: each pupil is their own account).
         self.isolation_problem = isolation_problem()
         self.isolated = self.isolation_problem is None

@@ -162,3 +162,21 @@ def test_the_idle_culler_runs_beside_the_hub(hub):
             pass
     culler = [c for c in commands if "jupyterhub_idle_culler" in c]
     assert culler and "--timeout=1800" in culler[0]
+
+
+def test_no_secret_is_on_any_command_line(hub):
+    """`ps` shows every local user the command lines: no token, password or cookie secret may be there."""
+    secrets_ = [hub.token, *(p.token for p in hub.by_name.values()), *PUPILS.values()]
+    secrets_.append((hub.state / "jupyterhub_cookie_secret").read_text().strip())
+    assert all(len(s) >= 8 for s in secrets_)
+    seen = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except OSError:
+                continue
+            seen += 1
+            for secret in secrets_:
+                assert secret not in cmdline, f"a secret is visible in the command line of process {entry.name}"
+    assert seen > 5
