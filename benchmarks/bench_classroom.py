@@ -32,14 +32,21 @@ NOTEBOOK = "05-play-wizard-junior.ipynb"
 
 
 def machine_memory_mb() -> float:
-    """Memory this machine (or its container's memory limit, if lower) offers, in MB."""
+    """Memory this machine (or this process's container memory limit, if lower) offers, in MB."""
     total = 0.0
     for line in Path("/proc/meminfo").read_text().splitlines():
         if line.startswith("MemTotal:"):
             total = int(line.split()[1]) / 1024
-    for limit_file in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+    limit_files = []
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if controllers == "":  # cgroup v2
+            limit_files.append(Path("/sys/fs/cgroup") / path.lstrip("/") / "memory.max")
+        elif "memory" in controllers.split(","):  # cgroup v1
+            limit_files.append(Path("/sys/fs/cgroup/memory") / path.lstrip("/") / "memory.limit_in_bytes")
+    for limit_file in limit_files:
         try:
-            text = Path(limit_file).read_text().strip()
+            text = limit_file.read_text().strip()
         except OSError:
             continue
         if text.isdigit():
