@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8888
 
-.PHONY: lab test lint notebooks bench play doctor setup clean
+.PHONY: lab test lint notebooks bench play doctor setup clean hub
 
 # Create the virtual environment and install the kit (re-run when the requirements change).
 # binder/requirements.txt pins the main libraries, so the tests run with what Binder classes get.
@@ -45,6 +45,14 @@ bench: $(STAMP)
 # Kid mode: the play notebooks as apps (no code shown).
 play: $(STAMP)
 	$(VENV)/bin/wizard-edu play
+
+# The class hub (JupyterHub, classroom/): on 127.0.0.1 for a try-out; it prints how to open it to the
+# class network (make hub HUB_IP=0.0.0.0) and where the teacher's admin password is.
+HUB_IP ?= 127.0.0.1
+HUB_PORT ?= 8000
+HUB_NOTEBOOKS ?= notebooks
+hub: $(STAMP)
+	$(PY) classroom/start_hub.py --ip $(HUB_IP) --port $(HUB_PORT) --notebooks $(HUB_NOTEBOOKS)
 
 # Is this machine ready for a lesson?  Plain-words checklist with a fix for each problem.
 doctor: $(STAMP)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pandas as pd
-
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .game import Game
 
 FIELDS = ("bid", "tricks", "points", "total")
@@ -17,6 +17,10 @@ def score_pad(game: Game) -> pd.DataFrame:
 
     Columns are a two-level index ``(player name, field)``; the index is the round number.
     """
+    # pandas is imported here, not at the top: `import wizard_edu` and a game table then cost a
+    # pupil's kernel about 40 MB less until a score pad is actually shown.
+    import pandas as pd
+
     columns = pd.MultiIndex.from_product([list(game.names), list(FIELDS)], names=["player", ""])
     rows = []
     for r in game.rounds:
