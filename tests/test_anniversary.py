@@ -296,10 +296,10 @@ def test_cloud_from_a_bid_of_zero_can_only_go_up():
 
 def test_a_bombed_cloud_belongs_to_nobody():
     g = Game(3, A, seed=0)
-    g.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("Bomb")), (2, Card.parse("R3"))),
+    g.state.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("Bomb")), (2, Card.parse("R3"))),
                             explain_trick("Cloud:R Bomb R3", None, A))]
     assert g.cloud_holder() is None
-    g.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("G4")), (2, Card.parse("R3"))),
+    g.state.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("G4")), (2, Card.parse("R3"))),
                             explain_trick("Cloud:R G4 R3", None, A))]
     assert g.cloud_holder() == 0
 

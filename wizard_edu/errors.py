@@ -46,3 +46,8 @@ class SaveFileError(WizardError):
 
 class TrumpError(WizardError):
     """A trump colour that is not R, G, B, Y or None, or a trump choice made at the wrong time."""
+
+
+# -- positions (issue 10, engine-core) -----------------------------------------------------
+class PositionError(WizardError):
+    """Position text (:meth:`Game.position <wizard_edu.game.Game.position>`) that cannot be read."""

@@ -127,7 +127,7 @@ def why_not(game: Game, action: Action) -> str | None:
 
     >>> g = Game(4, "classic", seed=2, bid_rule="plus-minus-one")
     >>> for n in (0, 0, 0):
-    ...     g.bid(n)
+    ...     _ = g.bid(n)
     >>> why_not(g, Action("bid", 1))
     'The bids would add up to 1, the tricks in this round: bid something else.'
     >>> why_not(g, Action("bid", 0)) is None

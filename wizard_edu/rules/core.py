@@ -93,8 +93,9 @@ def trump_from_card(card: Card | str | None, rules: str | Ruleset = "classic") -
 
 def _trump_of(card: Card, ruleset: Ruleset) -> str | None:
     """:func:`trump_from_card` for a card already checked (the engine's fast path; no parsing)."""
-    if ruleset.monochrome:
-        return None
+    hook = ruleset.hooks.trump_of
+    if hook is not None:
+        return hook(card)
     if card.kind == NUMBER:
         return card.colour
     if card.kind in (JESTER, FAIRY, BOMB):
@@ -118,8 +119,9 @@ def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "class
 
 def _lead_of(trick: Iterable[Card], ruleset: Ruleset) -> str | None:
     """:func:`lead_colour` for cards already checked (the engine's fast path; no parsing)."""
-    if ruleset.monochrome:
-        return None
+    hook = ruleset.hooks.lead_of
+    if hook is not None:
+        return hook(trick)
     for card in trick:
         if card.kind == WIZARD:
             return None
@@ -219,15 +221,10 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
 
 def decide_trick(cards: Sequence[Card], trump: str | None, ruleset: Ruleset) -> TrickResult:
     """:func:`explain_trick` for cards and trump already checked (the engine's fast path)."""
+    hook = ruleset.hooks.decide_trick  # a variant's own trick rule (Monochrome: highest value)
+    if hook is not None:
+        return hook(cards, trump)
     kinds = [c.kind for c in cards]
-
-    if ruleset.monochrome:
-        # Colours do not matter: highest value wins, Wizard above 13, Jester below 1.
-        best = max(range(len(cards)), key=lambda i: (monochrome_value(cards[i]), -i))
-        return TrickResult(best, "highest-value",
-                           f"{cards[best]} wins: it has the highest value (the first one played wins a tie).",
-                           best)
-
     otherwise = _winner_without_bomb(cards, trump, kinds)
     if BOMB in kinds:
         # Whoever played the card that would otherwise have won leads next.
