@@ -381,6 +381,9 @@ class Game:
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
         self._legal_cache: tuple[int, list[Action], dict[tuple, Action]] | None = None
+        #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
+        #: from its first round.  ``history`` then holds the actions since that position.
+        self.start_position: str | None = None
         self._start_round(0)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
@@ -835,6 +838,8 @@ class Game:
         }
         if self.custom_hand_sizes:
             data["hand_sizes"] = self.round_sizes
+        if self.start_position is not None:
+            data["position"] = self.start_position  # the actions replay from this position
         return json.dumps(data, indent=1)
 
     @classmethod
@@ -850,9 +855,12 @@ class Game:
             raise SaveFileError(f"This saved game has version {data.get('version')!r}; "
                                 f"this kit reads version {SAVE_VERSION}.")
         try:
-            game = cls(players=data["players"], rules=Ruleset.from_dict(data["rules"]), seed=data["seed"],
-                       first_dealer=data["first_dealer"], names=data["names"],
-                       hand_sizes=data.get("hand_sizes"))
+            if "position" in data:
+                game = cls.from_position(data["position"])
+            else:
+                game = cls(players=data["players"], rules=Ruleset.from_dict(data["rules"]), seed=data["seed"],
+                           first_dealer=data["first_dealer"], names=data["names"],
+                           hand_sizes=data.get("hand_sizes"))
             for seat, kind, value in data["actions"]:
                 game.apply(Action.from_json([kind, value]), seat)
         except WizardError as exc:
