@@ -226,3 +226,16 @@ def test_positions_taken_throughout_the_reference_games_set_up_the_same_game():
             game.apply(decode(token))
         same_now(game, Game.from_position(game.position()))
     assert phases >= {"trump", "bid", "play", "werewolf", "pass", "cloud"}
+
+
+def test_the_docs_example_position_and_doctest():
+    import doctest
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "positions.md").read_text()
+    line = next(x for x in doc.splitlines() if x.startswith("wizard-edu/1 "))
+    assert Game.from_position(line).position() == line
+    block = next(b for b in re.findall(r"```python\n(.*?)```", doc, flags=re.S))
+    test = doctest.DocTestParser().get_doctest(block, {}, "docs/positions.md", None, 0)
+    assert doctest.DocTestRunner().run(test).failed == 0

@@ -469,3 +469,61 @@ def test_seen_by_shows_only_what_the_seat_may_see():
     assert html.count("bid hidden") == 1 and html.count("no bid yet") == 3
     moment = find_moment(lambda g: g.phase == "pass", players=3, seeds=range(50))
     assert moment.phase == "pass"
+
+
+# -- The variant seam: the toy variant of docs/variants.md --------------------------------------------
+@pytest.fixture
+def limbo():
+    """Run the Limbo module exactly as docs/variants.md shows it; unregister it afterwards."""
+    import re
+    import types
+    from pathlib import Path
+
+    from wizard_edu.rules.rulesets import RULESETS
+    from wizard_edu.rules.variant import VARIANT_RULES
+
+    doc = (Path(__file__).parent.parent / "docs" / "variants.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
+    module = types.ModuleType("limbo")
+    exec(compile(next(b for b in blocks if "class Limbo" in b), "docs/variants.md", "exec"), module.__dict__)
+    try:
+        yield module, next(b for b in blocks if b.startswith(">>>"))
+    finally:
+        RULESETS.pop("limbo", None)
+        VARIANT_RULES.pop("limbo", None)
+
+
+def test_the_toy_variant_from_the_docs(limbo):
+    import doctest
+
+    module, examples = limbo
+    # The doc's examples hold.
+    test = doctest.DocTestParser().get_doctest(examples, {}, "docs/variants.md", None, 0)
+    assert doctest.DocTestRunner().run(test).failed == 0
+    # The lowest card wins, through every rule function and the engine.
+    assert trick_winner("R7 R2 R9", rules="limbo") == 1
+    assert trick_winner("R7 G1 R9 B1", trump="B", rules="limbo") == 3
+    assert trick_winner("R7 W R1", rules="limbo") == 1
+    assert legal_plays("R3 G9 W", "R7", rules="limbo") == cards("R3 W")  # following is unchanged
+    with pytest.raises(Exception, match="numbers go from 1 to 10"):
+        trick_winner("R13 R2", rules="limbo")
+    for seed in range(3):
+        game = play_game(["random", "rule-of-thumb", "rule-of-thumb", "random"], rules="limbo", seed=seed)
+        assert game.is_over and len(game.rounds) == 12
+        for record in game.rounds[-1:]:
+            assert record.hand_size == 12
+        for trick in game.tricks:
+            cards_ = list(trick.cards)
+            numbers = [c for c in cards_ if c.kind == "number"]
+            if numbers and not any(c.kind == "wizard" for c in cards_):
+                winner = cards_[trick.result.winner]
+                assert winner.rank == min(c.rank for c in numbers if c.colour == winner.colour)
+        # Save files and positions know the new edition.
+        assert Game.from_json(game.to_json()).scores == game.scores
+    middle = Game(4, "limbo", seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        middle.apply(rng.choice(middle.legal_actions()))
+    again = Game.from_position(middle.position())
+    assert again.legal_actions() == middle.legal_actions() and again.view(1) == middle.view(1)
+    assert isinstance(get_ruleset("limbo").hooks, module.Limbo)
