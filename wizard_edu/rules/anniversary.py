@@ -227,8 +227,10 @@ class Anniversary(VariantRules):
         return ";".join((swap, passes, pending, cloud_seat, cloud))
 
     def parse_state(self, text: str, game: Game) -> AnniversaryState:
-        swap, passes, pending, cloud_seat, cloud = text.split(";")
         state = self.new_state(game.players)
+        if text == "-":
+            return state  # nothing has happened yet (a position may leave the field out)
+        swap, passes, pending, cloud_seat, cloud = text.split(";")
         if swap != "-":
             seat, card = swap.split(":", 1)
             state.werewolf_swap = (int(seat), Card.parse(card))
