@@ -44,6 +44,13 @@ Phases and the actions they take (``game.phase``, ``game.to_move``):
 
 Monochrome deals from each player's private pile (:meth:`Ruleset.piles`,
 kept in :attr:`Game.piles`); there is no trump card.
+
+Everything that changes during a round is one :class:`RoundState` (``game.state``);
+what a variant changes (the deal, the trick rules, extra phases such as the
+Anniversary's) comes from the ruleset's hooks (:mod:`wizard_edu.rules.variant`,
+``docs/variants.md``).  :meth:`Game.apply` returns the events of
+:mod:`wizard_edu.events`, and :meth:`Game.position` / :meth:`Game.from_position`
+write and read a game as one line of text (``docs/positions.md``).
 """
 
 from __future__ import annotations
@@ -201,6 +208,12 @@ def _play_action(key: tuple, card: Card) -> Action:
     return action
 
 
+@cache
+def _default_names(players: int) -> tuple[str, ...]:
+    """``("Player 1", "Player 2", ...)``: built once per table size (games are created by the thousand)."""
+    return tuple(f"Player {i + 1}" for i in range(players))
+
+
 def bid(n: int) -> Action:
     """Shorthand for ``Action("bid", n)``."""
     return Action("bid", n)
@@ -309,7 +322,7 @@ class SeatView:
         return [a.value for a in self.legal if a.kind == "bid"]
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundState:
     """Everything that changes during one round (``game.state``); a new one is dealt each round.
 
@@ -369,8 +382,7 @@ class Game:
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
             raise WizardError(f"The first dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}.")
         self.first_dealer = first_dealer
-        self.names: tuple[str, ...] = tuple(names) if names is not None else tuple(
-            f"Player {i + 1}" for i in range(players))
+        self.names: tuple[str, ...] = tuple(names) if names is not None else _default_names(players)
         if len(self.names) != players:
             raise WizardError(f"Give {players} names, one for each player, not {len(self.names)}.")
         self.custom_hand_sizes = hand_sizes is not None
@@ -384,7 +396,7 @@ class Game:
         #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
         #: from its first round.  ``history`` then holds the actions since that position.
         self.start_position: str | None = None
-        self._start_round(0)
+        self._start_round(0, report=False)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
         sizes = list(hand_sizes)
@@ -601,11 +613,10 @@ class Game:
         phase = state.phase
         # (to_move, written out for the play phase: this runs for every card played)
         mover = (state.leader + len(state.trick)) % self.players if phase == PLAY else self.to_move
-        if phase == OVER:
+        if phase == OVER or mover is None:
             raise WrongPhaseError("The game is over: start a new game to play again.")
         if seat is not None and seat != mover:
-            raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")  # type: ignore[index]
-        assert mover is not None  # the game is not over
+            raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")
         if phase == PLAY:
             if action.kind != PLAY:
                 raise WrongPhaseError(self._phase_hint(action.kind))
@@ -715,7 +726,7 @@ class Game:
     def _finish_trick(self) -> tuple[Event, ...]:
         state = self.state
         trick = state.trick
-        result = decide_trick(Cards([c for _, c in trick]), state.trump, self.ruleset)
+        result = decide_trick([c for _, c in trick], state.trump, self.ruleset)
         record = TrickRecord(state.leader, tuple(trick), result)
         state.tricks.append(record)
         winner = record.winner_seat
@@ -750,7 +761,7 @@ class Game:
         """The generator that shuffles round ``index`` (0-based); depends only on the seed."""
         return random.Random(f"wizard-edu:{self.seed}:{index}")
 
-    def _start_round(self, index: int) -> tuple[Event, ...]:
+    def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
         self.round_index = index
         self._legal_cache = None
         hooks = self.ruleset.hooks
@@ -763,8 +774,11 @@ class Game:
             piles=deal.piles, trump_card=trump_card, trump=None if found == DEALER_CHOOSES else found,
             bids=[None] * self.players, won=[0] * self.players, leader=(self.dealer + 1) % self.players,
             extra=hooks.new_state(self.players))
+        happened = hooks.after_deal(self)
+        if not report:  # the first deal, in __init__: nobody asked
+            return happened
         started = RoundStarted(self.round_number, self.dealer, self.hand_size, trump_card, self.state.trump)
-        return (started, *hooks.after_deal(self))
+        return (started, *happened)
 
     # -- views -------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
@@ -897,7 +911,7 @@ class Game:
             return f"Game over after {len(self.rounds)} rounds. Winner: {names}."
         if self.phase not in _CORE_ACTIONS:
             return self._variant_phase(self.phase).status(self)
-        who = self.names[self.dealer if self.phase == TRUMP else self.to_move]  # type: ignore[index]
+        who = self.names[self.dealer if self.phase == TRUMP else (self.to_move or 0)]
         trump = f"trump {COLOUR_NAMES[self.trump]}" if self.trump else "no trump"
         if self.phase == TRUMP:
             name = self.trump_card.name if self.trump_card is not None else "Wizard"

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 SCORE = "score"
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """The cards of a new round: ``hands[seat]``, the undealt ``stock`` (``stock[0]`` is turned up)
     and, for variants that deal from private piles, what is left of each seat's pile."""
