@@ -510,3 +510,17 @@ def test_the_toy_variant_from_the_docs(limbo):
     again = Game.from_position(middle.position())
     assert again.legal_actions() == middle.legal_actions() and again.view(1) == middle.view(1)
     assert isinstance(get_ruleset("limbo").hooks, module.Limbo)
+
+
+def test_the_engine_and_the_rule_functions_branch_on_no_variant():
+    """Variants live behind the seam (wizard_edu/rules/variant.py): no option tested in core.py or game.py."""
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "wizard_edu"
+    for path in (root / "rules" / "core.py", root / "game.py"):
+        code = path.read_text()
+        for option in (".monochrome", "Monochrome(", "JUGGLER", "CLOUD_CARD", "WEREWOLF_CARD"):
+            assert option not in code, f"{path.name} mentions {option}"
+    assert get_ruleset("classic", monochrome=True).hooks.key == "monochrome"
+    assert get_ruleset("anniversary").hooks.key == "anniversary"
+    assert get_ruleset("classic", bidding="hidden").hooks.key == "standard"

@@ -1,5 +1,8 @@
 """The variants in one table, and helpers to run experiments with them (notebook 13).
 
+(How a variant changes the game, and how to add one: :mod:`wizard_edu.rules.variant` and
+``docs/variants.md``.)
+
 Every variant is a ruleset option (see :class:`wizard_edu.rules.rulesets.Ruleset`),
 so a variant game is an ordinary :class:`~wizard_edu.game.Game`::
 
