@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from variant_helpers import all_cards_in_play, expected_cards, find_game, random_step
+from variant_helpers import all_cards_in_play, expected_cards, random_step
 
 from wizard_edu import (
     DEALER_CHOOSES,
@@ -37,6 +37,24 @@ A = "anniversary"
 
 def win(text, trump=None):
     return trick_winner(text, trump, rules=A)
+
+
+def at(fields: str) -> Game:
+    """A 4-player Anniversary game set up from position fields (docs/positions.md); dealer seat 0,
+    so seat 1 bids and leads first."""
+    return Game.from_position(f"wizard-edu/1 rules=anniversary players=4 seed=1 dealer=0 {fields}")
+
+
+NEW_GAME = "bids=-,-,-,- tricks=- trick=- rounds=- scores=0,0,0,0"
+#: Round 1 scored: seat 1 bid 1 and won the trick, everyone else bid 0.
+AFTER_ROUND_1 = "rounds=R6;R;0.1.0.0;0.1.0.0;-;- scores=20,30,20,20"
+#: Round 2 of 2 cards: seat 1 led a Juggler (as green) and won the trick; everyone passes a card.
+PASSING = ("round=3 phase=pass turned=B9 trump=B hands=R9.R10/G8.G9/B1.B2/Y3.Y4 bids=1,1,0,1 "
+           "tricks=Juggler:G.G4.G5.R2 trick=- "
+           "rounds=R6;R;0.1.0.0;0.1.0.0;-;-/G6;G;1.0.1.0;1.0.1.0;-;- scores=50,50,50,40")
+#: Round 2: seat 2 bid 2, won the Cloud's trick and lost the other; it changes its bid.
+CLOUD_BID_2 = ("round=2 phase=cloud turned=B9 trump=B hands=-/-/-/- bids=0,0,2,0 "
+               "tricks=G4.Cloud:G.G5.R2,Y3.Y9.Y1.Y2 trick=- " + AFTER_ROUND_1 + " extra=-;-;-.-.-.-;2;-")
 
 
 # -- The deck and the rounds ------------------------------------------------------------------------
@@ -89,7 +107,9 @@ def test_bomb_means_nobody_wins_and_the_would_be_winner_leads():
 
 
 def test_bomb_trick_in_a_game_counts_for_nobody():
-    g = find_game(lambda g: any(c.kind == "bomb" for t in g.tricks for c in t.cards), players=4)
+    # Round 2: seat 2 bombed the first trick, which the trump G2 of seat 0 would have won.
+    g = at("round=2 phase=play turned=G5 trump=G hands=R4/B2/Y5/Y7 bids=0,1,0,1 tricks=R3.Bomb.R9.G2 trick=- "
+           + AFTER_ROUND_1)
     record = next(t for t in g.tricks if any(c.kind == "bomb" for c in t.cards))
     assert record.winner_seat is None
     assert sum(g.won) == len(g.tricks) - sum(t.winner_seat is None for t in g.tricks)
@@ -102,7 +122,8 @@ def test_bomb_trick_in_a_game_counts_for_nobody():
 
 # -- Werewolf ---------------------------------------------------------------------------------------------
 def test_werewolf_holder_swaps_and_names_trump_before_bidding():
-    g = find_game(lambda g: g.phase == "werewolf", players=4)
+    g = at("round=1 phase=werewolf turned=Werewolf trump=- hands=G3/B5/R7/Y1 " + NEW_GAME
+           + " extra=2:R7;-;-.-.-.-;-;-")  # seat 2 held the Werewolf and took the turned-up R7
     seat, took = g.werewolf_swap
     assert g.to_move == seat
     assert Card.parse("Werewolf") not in g.hands[seat] and took in g.hands[seat]
@@ -122,7 +143,8 @@ def test_werewolf_holder_swaps_and_names_trump_before_bidding():
 
 
 def test_werewolf_takes_a_turned_up_wizard_instead_of_the_dealer_choosing():
-    g = find_game(lambda g: g.phase == "werewolf" and g.werewolf_swap[1].is_wizard, players=4)
+    g = at("round=1 phase=werewolf turned=Werewolf trump=- hands=G3/B5/W/Y1 " + NEW_GAME
+           + " extra=2:W;-;-.-.-.-;-;-")
     assert g.to_move == g.werewolf_swap[0]
     g.name_trump("B")
     assert g.trump == "B" and g.phase == "bid"
@@ -136,7 +158,7 @@ def test_werewolf_takes_a_turned_up_wizard_instead_of_the_dealer_choosing():
 
 
 def test_turned_up_werewolf_lets_the_dealer_choose():
-    g = find_game(lambda g: g.phase == "trump" and g.trump_card == Card.parse("Werewolf"), players=4)
+    g = at("round=1 phase=trump turned=Werewolf trump=- hands=G3/B5/R7/Y1 " + NEW_GAME)
     assert g.to_move == g.dealer and g.werewolf_swap is None
     assert g.status().endswith("a Werewolf was turned up, " + g.names[g.dealer] + " (dealer) chooses trump.")
 
@@ -151,8 +173,7 @@ def test_turned_up_special_cards(text, trump):
 
 
 def test_dealer_chooses_a_colour_not_no_trump_after_a_turned_up_dragon():
-    g = find_game(lambda g: g.phase == "trump" and g.trump_card.kind in ("dragon", "juggler", "cloud"),
-                  players=4)
+    g = at("round=1 phase=trump turned=Dragon trump=- hands=G3/B5/R7/Y1 " + NEW_GAME)
     with pytest.raises(TrumpError, match="must choose a colour"):
         g.choose_trump(None)
     g.choose_trump("Y")
@@ -175,8 +196,8 @@ def test_juggler_and_cloud_may_always_be_played_and_set_the_colour_when_led():
 
 
 def test_game_lists_each_colour_for_a_juggler_and_needs_one():
-    g = find_game(lambda g: g.phase == "play" and any(a.value.kind == "juggler" for a in g.legal_actions()),
-                  players=4)
+    g = at("round=1 phase=play turned=R2 trump=R hands=G3/Juggler/R7/Y1 bids=0,1,0,0 tricks=- trick=- "
+           "rounds=- scores=0,0,0,0")
     named = [a.value for a in g.legal_actions() if a.value.kind == "juggler"]
     assert [str(c) for c in named] == ["Juggler:R", "Juggler:G", "Juggler:B", "Juggler:Y"]
     before = g.to_json()
@@ -190,7 +211,7 @@ def test_game_lists_each_colour_for_a_juggler_and_needs_one():
 
 
 def test_passing_after_a_juggler_trick():
-    g = find_game(lambda g: g.phase == "pass", players=4)
+    g = at(PASSING)
     juggler_trick = g.tricks[-1]
     assert any(c.kind == "juggler" for c in juggler_trick.cards)
     assert all(len(h) == len(g.hands[0]) > 0 for h in g.hands)
@@ -224,7 +245,7 @@ def test_passing_after_a_juggler_trick():
 
 
 def test_pass_refuses_a_card_not_held():
-    g = find_game(lambda g: g.phase == "pass", players=4)
+    g = at(PASSING)
     missing = next(c for c in anniversary_deck() if c not in g.hands[g.to_move] and c.kind == "number")
     with pytest.raises(IllegalPlayError, match="Pass one card from your hand"):
         g.pass_card(missing)
@@ -233,21 +254,12 @@ def test_pass_refuses_a_card_not_held():
 
 
 def test_no_passing_after_the_last_trick_of_a_round():
-    seen = 0
-    for seed in range(60):
-        g = Game(3, A, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over and seen < 3:
-            last_card_of_round = g.phase == "play" and len(g.trick) == 2 and len(g.hands[g.to_move]) == 1
-            juggler = last_card_of_round and (any(c.kind == "juggler" for c in g.trick_cards)
-                                              or g.hands[g.to_move][0].kind == "juggler")
-            random_step(g, rng)
-            if last_card_of_round and juggler:
-                seen += 1
-                assert g.phase != "pass"
-        if seen >= 3:
-            break
-    assert seen >= 3
+    # Round 2, last trick: seat 0 led the Juggler as red, seat 3 plays the round's last card.
+    g = at("round=2 phase=play turned=Y9 trump=Y hands=-/-/-/B4 bids=1,0,0,0 tricks=R3.R4.R5.R6 "
+           "trick=Juggler:R.G2.G3 " + AFTER_ROUND_1)
+    g.play("B4")
+    assert g.tricks == [] and g.rounds[-1].won == (2, 0, 0, 0)  # the Juggler won, the round is scored
+    assert g.round_number == 3 and g.phase != "pass"
 
 
 # -- Cloud ------------------------------------------------------------------------------------------------------
@@ -265,7 +277,7 @@ def test_cloud_changes():
 
 
 def test_cloud_holder_changes_their_bid_before_scoring():
-    g = find_game(lambda g: g.phase == "cloud" and g.bids[g.to_move] > 0, players=4)
+    g = at(CLOUD_BID_2)
     seat = g.to_move
     cloud_trick = next(t for t in g.tricks if any(c.kind == "cloud" for c in t.cards))
     assert seat == cloud_trick.winner_seat == g.cloud_holder()
@@ -282,7 +294,8 @@ def test_cloud_holder_changes_their_bid_before_scoring():
 
 
 def test_cloud_from_a_bid_of_zero_can_only_go_up():
-    g = find_game(lambda g: g.phase == "cloud" and g.bids[g.to_move] == 0, players=4)
+    g = at("round=1 phase=cloud turned=B9 trump=B hands=-/-/-/- bids=0,0,0,0 tricks=G4.Cloud:G.G5.R2 trick=- "
+           "rounds=- scores=0,0,0,0 extra=-;-;-.-.-.-;2;-")
     assert g.legal_actions() == [Action("cloud", 1)]
     before = g.to_json()
     with pytest.raises(BidError, match="cannot go below 0"):
@@ -296,10 +309,10 @@ def test_cloud_from_a_bid_of_zero_can_only_go_up():
 
 def test_a_bombed_cloud_belongs_to_nobody():
     g = Game(3, A, seed=0)
-    g.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("Bomb")), (2, Card.parse("R3"))),
+    g.state.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("Bomb")), (2, Card.parse("R3"))),
                             explain_trick("Cloud:R Bomb R3", None, A))]
     assert g.cloud_holder() is None
-    g.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("G4")), (2, Card.parse("R3"))),
+    g.state.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("G4")), (2, Card.parse("R3"))),
                             explain_trick("Cloud:R G4 R3", None, A))]
     assert g.cloud_holder() == 0
 
@@ -356,7 +369,7 @@ def test_anniversary_games_save_and_replay_every_new_action():
 
 
 def test_rule_of_thumb_picks_the_better_cloud_change():
-    g = find_game(lambda g: g.phase == "cloud" and g.bids[g.to_move] > 0, players=4, seeds=range(50, 400))
+    g = at(CLOUD_BID_2)  # bid 2, won 1: going down to 1 makes the bid
     view = g.view(g.to_move)
     choice = RuleOfThumbPlayer(seed=0).act(view)
     bid, won = view.bids[view.seat], view.tricks_won[view.seat]
@@ -365,7 +378,7 @@ def test_rule_of_thumb_picks_the_better_cloud_change():
 
 
 def test_rule_of_thumb_passes_its_least_useful_card():
-    g = find_game(lambda g: g.phase == "pass" and len(set(g.hands[g.to_move])) > 1, players=4)
+    g = at(PASSING)
     view = g.view(g.to_move)
     player = RuleOfThumbPlayer(seed=0)
     card = player.act(view).value
@@ -378,7 +391,10 @@ def test_rule_of_thumb_passes_its_least_useful_card():
 
 
 def test_rule_of_thumb_names_the_werewolf_trump_it_holds_most_of():
-    g = find_game(lambda g: g.phase == "werewolf" and len(g.hands[g.to_move]) >= 4, players=4)
+    # Round 4: seat 1 took the turned-up R7 and holds three reds.
+    g = at("round=4 phase=werewolf turned=Werewolf trump=- hands=B5.B6.B7.B8/R7.R2.R11.G3/Y1.Y2.Y3.Y4/G1.G2.G4.G5 "
+           "bids=-,-,-,- tricks=- trick=- rounds=R6;R;0.0.0.0;1.0.0.0;-;-/G6;G;0.0.0.0;1.1.0.0;-;-/"
+           "B6;B;0.0.0.0;1.1.1.0;-;- scores=-30,0,30,60 extra=1:R7;-;-.-.-.-;-;-")
     view = g.view(g.to_move)
     colour = RuleOfThumbPlayer(seed=0).act(view).value
     counts = Counter(c.colour for c in view.hand if c.colour)

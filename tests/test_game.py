@@ -24,13 +24,15 @@ from wizard_edu import (
 from wizard_edu.rules.core import trump_from_card
 
 
-def first_seed(predicate, **kwargs):
-    """The smallest seed whose new game satisfies ``predicate`` (searched, not hard-coded)."""
-    for seed in range(2000):
-        game = Game(seed=seed, **kwargs)
-        if predicate(game):
-            return seed
-    raise AssertionError("no seed found")
+def position(rules="classic", players=4, dealer=0, round=1, phase="bid", turned="R5", trump="R",
+             hands="R3/G5/B7/Y9", bids=None, trick="-", tricks="-", rounds="-", scores=None) -> Game:
+    """The game in the position these fields describe (docs/positions.md)."""
+    bids = bids or ",".join(["-"] * players)
+    scores = scores or ",".join(["0"] * players)
+    return Game.from_position(
+        f"wizard-edu/1 rules={rules} players={players} seed=1 dealer={dealer} round={round} phase={phase} "
+        f"turned={turned} trump={trump} hands={hands} bids={bids} tricks={tricks} trick={trick} "
+        f"rounds={rounds} scores={scores}")
 
 
 def cards_in(obj) -> list:
@@ -61,8 +63,7 @@ def test_new_game_deals_round_one_and_waits_for_the_first_bid():
 
 
 def test_bids_go_in_turn_from_the_dealers_left():
-    seed = first_seed(lambda g: g.phase == "bid", players=4)
-    g = Game(players=4, seed=seed, first_dealer=2)
+    g = position(dealer=2)
     order = []
     while g.phase == "bid":
         order.append(g.to_move)
@@ -71,11 +72,9 @@ def test_bids_go_in_turn_from_the_dealers_left():
 
 
 def test_player_left_of_dealer_leads_and_trick_winner_leads_next():
-    seed = first_seed(lambda g: g.phase == "bid", players=3, rules="junior")
-    g = Game(players=3, rules="junior", seed=seed)
-    play_round(g)  # round 1
-    if g.phase == "trump":
-        g.choose_trump("R")
+    # Junior round 2: the dealer is seat 1 (round 1 is scored: 1 chip each for exact bids).
+    g = position("junior", players=3, dealer=1, round=2, turned="B4", trump="B", hands="R3.G5/B7.Y2/R8.G1",
+                 rounds="R6;R;1.0.0;1.0.0;-;-", scores="1,1,1")
     assert g.dealer == 1
     for _ in range(3):
         g.bid(1)
@@ -87,8 +86,7 @@ def test_player_left_of_dealer_leads_and_trick_winner_leads_next():
 
 
 def test_wizard_turned_up_lets_the_dealer_choose_after_seeing_the_hand():
-    seed = first_seed(lambda g: g.trump_card is not None and g.trump_card.is_wizard, players=4)
-    g = Game(players=4, seed=seed)
+    g = position(phase="trump", turned="W", trump="-")
     assert g.phase == "trump" and g.to_move == g.dealer and g.trump is None
     assert g.view(g.dealer).hand == g.hands[g.dealer]  # the dealer can see their hand
     with pytest.raises(WrongPhaseError):
@@ -145,7 +143,7 @@ def test_deal_passes_left_each_round():
 
 
 def test_bid_out_of_range_is_refused_and_changes_nothing():
-    g = Game(players=4, seed=first_seed(lambda g: g.phase == "bid", players=4))
+    g = position()
     before = g.to_json()
     for bad in (2, -1, 1.5, "one"):
         with pytest.raises(BidError):
@@ -154,7 +152,7 @@ def test_bid_out_of_range_is_refused_and_changes_nothing():
 
 
 def test_out_of_turn_and_wrong_phase_are_refused():
-    g = Game(players=4, seed=first_seed(lambda g: g.phase == "bid", players=4))
+    g = position()
     before = g.to_json()
     with pytest.raises(OutOfTurnError, match="Player 2's turn, not Player 3's"):
         g.bid(0, seat=2)
@@ -166,24 +164,18 @@ def test_out_of_turn_and_wrong_phase_are_refused():
 
 
 def test_illegal_card_is_refused_with_the_rule_and_changes_nothing():
-    # Find a position where the player to move holds a card that would break follow suit.
-    for seed in range(300):
-        g = Game(players=3, rules="classic", seed=seed)
-        while not g.is_over and g.round_number < 6:
-            if g.phase == "play" and g.trick:
-                hand = g.hands[g.to_move]
-                illegal = [c for c in hand if c not in legal_plays(hand, g.trick_cards)]
-                if illegal:
-                    before = g.to_json()
-                    with pytest.raises(IllegalPlayError, match="You must follow"):
-                        g.play(illegal[0])
-                    assert g.to_json() == before
-                    with pytest.raises(IllegalPlayError, match="do not hold"):
-                        g.play("W" if "W" not in map(str, hand) else "J" if "J" not in map(str, hand) else "R1")
-                    assert g.to_json() == before
-                    return
-            g.apply(g.legal_actions()[0])
-    raise AssertionError("no position found")
+    # Round 2, seat 2 led the blue 7: seat 0 holds B4 and a red card.
+    g = position(players=3, dealer=1, round=2, phase="play", turned="G5", trump="G", hands="B4.R3/G9.R2/Y1",
+                 bids="1,0,1", trick="B7", rounds="R6;R;1.0.0;1.0.0;-;-", scores="30,20,20")
+    assert [str(a) for a in g.legal_actions()] == ["play B4"]
+    before = g.position()
+    with pytest.raises(IllegalPlayError, match="You must follow blue: you hold B4."):
+        g.play("R3")
+    assert g.position() == before
+    with pytest.raises(IllegalPlayError, match="do not hold"):
+        g.play("W")
+    assert g.position() == before
+    assert legal_plays(g.hands[0], g.trick_cards) == [Card.parse("B4")]
 
 
 def test_round_is_scored_by_the_formula_and_next_round_dealt():
@@ -211,7 +203,7 @@ def test_game_over_and_winners_share_ties():
 
 
 def test_view_shows_only_what_the_seat_may_see():
-    g = Game(players=4, seed=first_seed(lambda g: g.phase == "bid", players=4))
+    g = position()
     v = g.view(2)
     assert v.hand == g.hands[2]
     assert v.visible_hands == {}
@@ -293,7 +285,8 @@ def test_action_text_and_json():
 
 
 def test_status_sentences():
-    g = Game(players=3, rules="junior", seed=first_seed(lambda g: g.phase == "bid", players=3, rules="junior"))
+    g = position("junior", players=3, hands="R3/G5/B7")
+    assert g.status() == "Round 1 (1 card, trump red): Player 2 to bid."
     assert g.status().startswith("Round 1 (1 card")
     assert "Player 2 to bid" in g.status()
 

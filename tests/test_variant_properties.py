@@ -111,8 +111,9 @@ def check_views(game: Game) -> None:
         for other, bid in enumerate(view.bids):
             shown = other == seat or style == "open" or (style == "hidden" and game.phase != "bid")
             assert bid == (game.bids[other] if shown else None)
-        chosen = [p for p in game._pending_passes if p is not None]
-        assert view.pending_pass == game._pending_passes[seat]
+        pending = getattr(game.state.extra, "pending", [None] * game.players)  # Anniversary only
+        chosen = [p for p in pending if p is not None]
+        assert view.pending_pass == pending[seat]
         assert game.phase == "pass" or not chosen  # cards chosen to pass exist only while passing
         if seat == game.to_move:
             legal = game.legal_actions()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 
-from wizard_edu import Card, Game
+from wizard_edu import Game
 
 
 def all_cards_in_play(game: Game) -> Counter:
@@ -36,26 +35,3 @@ def random_step(game: Game, rng: random.Random, via_view: bool = True) -> None:
     legal = game.view(seat).legal if via_view else tuple(game.legal_actions())
     assert legal, f"no legal action for seat {seat} in phase {game.phase}"
     game.apply(rng.choice(legal), seat)
-
-
-def drive_until(game: Game, done: Callable[[Game], bool], rng: random.Random) -> bool:
-    """Play random legal actions until ``done(game)`` or the game is over; True if ``done`` was reached."""
-    while not game.is_over:
-        if done(game):
-            return True
-        random_step(game, rng)
-    return done(game)
-
-
-def find_game(done: Callable[[Game], bool], players: int = 4, rules: str = "anniversary",
-              seeds: range = range(400), **options) -> Game:
-    """The first seeded game (random legal play) that reaches a state where ``done`` holds."""
-    for seed in seeds:
-        game = Game(players, rules, seed=seed, **options)
-        if drive_until(game, done, random.Random(seed)):
-            return game
-    raise AssertionError("no seed in range reached the wanted state")
-
-
-def has_card(kind: str) -> Callable[[Card], bool]:
-    return lambda card: card.kind == kind

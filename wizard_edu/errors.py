@@ -80,3 +80,8 @@ class SeedError(WizardError):
 
 class PlayerError(WizardError):
     """A computer player that does not exist, was set up wrongly, or was asked out of turn."""
+
+
+# -- positions (issue 10, engine-core) -----------------------------------------------------
+class PositionError(WizardError):
+    """Position text (:meth:`Game.position <wizard_edu.game.Game.position>`) that cannot be read."""

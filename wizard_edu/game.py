@@ -44,6 +44,13 @@ Phases and the actions they take (``game.phase``, ``game.to_move``):
 
 Monochrome deals from each player's private pile (:meth:`Ruleset.piles`,
 kept in :attr:`Game.piles`); there is no trump card.
+
+Everything that changes during a round is one :class:`RoundState` (``game.state``);
+what a variant changes (the deal, the trick rules, extra phases such as the
+Anniversary's) comes from the ruleset's hooks (:mod:`wizard_edu.rules.variant`,
+``docs/variants.md``).  :meth:`Game.apply` returns the events of
+:mod:`wizard_edu.events`, and :meth:`Game.position` / :meth:`Game.from_position`
+write and read a game as one line of text (``docs/positions.md``).
 """
 
 from __future__ import annotations
@@ -55,9 +62,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .cards import CLOUD as CLOUD_CARD
-from .cards import COLOUR_NAMES, COLOURS, JUGGLER, NAMED_COLOUR_KINDS, Card, Cards, sorted_hand
-from .cards import WEREWOLF as WEREWOLF_CARD
+from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .errors import (
     BidError,
     IllegalPlayError,
@@ -66,6 +71,16 @@ from .errors import (
     TrumpError,
     WizardError,
     WrongPhaseError,
+)
+from .events import CardPlayed as _CardPlayed
+from .events import (
+    Event,
+    GameOver,
+    RoundFinished,
+    RoundStarted,
+    TrickFinished,
+    TrumpChosen,
+    bid_made,
 )
 from .rules.core import (
     DEALER_CHOOSES,
@@ -77,10 +92,10 @@ from .rules.core import (
     check_bid,
     check_play,
     check_trump,
-    cloud_changes,
     decide_trick,
 )
 from .rules.rulesets import Ruleset, get_ruleset
+from .rules.variant import SCORE, Phase
 
 SAVE_FORMAT = "wizard-edu-game"
 SAVE_VERSION = 1
@@ -94,12 +109,11 @@ WEREWOLF = "werewolf"  # Anniversary: the Werewolf's holder names the trump (aft
 PASS = "pass"          # Anniversary: after a Juggler trick everyone passes a card to the left
 CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1 or -1
 
-#: The action kind each phase expects.
+#: The action kind each phase expects (a variant's own phases: see :class:`~wizard_edu.rules.variant.Phase`).
 PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play", PASS: "pass",
                  CLOUD: "cloud"}
-#: The Game method that carries out each phase's action.
-_HANDLERS = {TRUMP: "_apply_trump", BID: "_apply_bid", PLAY: "_apply_play", WEREWOLF: "_apply_werewolf",
-             PASS: "_apply_pass", CLOUD: "_apply_cloud"}
+#: The phases every game has; any other phase belongs to the ruleset's variant hooks.
+_CORE_ACTIONS = {TRUMP: "trump", BID: "bid", PLAY: "play"}
 
 
 @dataclass(frozen=True)
@@ -130,6 +144,33 @@ class Action:
         return [self.kind, value]
 
     @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its text (``str(action)``): ``"bid 2"``, ``"play R7"``,
+        ``"play Juggler:R"``, ``"trump no trump"``, ``"cloud +1"``, ``"play the unseen card"``.
+
+        >>> Action.parse("bid 2"), Action.parse(str(Action("werewolf", None)))
+        (Action(kind='bid', value=2), Action(kind='werewolf', value=None))
+        """
+        from .errors import PositionError
+
+        if not isinstance(text, str):
+            raise PositionError(f"An action is text like 'bid 2' or 'play R7', not {text!r}.")
+        kind, _, value = text.strip().partition(" ")
+        try:
+            if kind in ("trump", "werewolf"):
+                return cls(kind, None if value == "no trump" else value)
+            if kind == "play" and value == "the unseen card":
+                return cls(kind, None)
+            if kind in ("play", "pass"):
+                return cls(kind, Card.parse(value))
+            if kind in ("bid", "cloud"):
+                return cls(kind, int(value))
+        except ValueError:
+            pass
+        raise PositionError(f"{text!r} is not an action: write it like 'bid 2', 'play R7', 'trump R', "
+                            "'werewolf no trump', 'pass G3' or 'cloud +1'.")
+
+    @classmethod
     def from_json(cls, data: list) -> Action:
         kind, value = data
         if kind in ("play", "pass") and value is not None:
@@ -143,8 +184,34 @@ def _shared_action(kind: str, value: Any) -> Action:
     can hand out the same object every time instead of building new ones on every call.
 
     Only for values that equal nothing of another type: cards and whole numbers (never ``True``).
+    A shared play also carries its ``(CardPlayed,)`` event for each seat, so that reporting a play
+    costs the engine's hot path nothing (events are values too; equality ignores this attribute).
     """
-    return Action(kind, value)
+    action = Action(kind, value)
+    if kind == "play":
+        object.__setattr__(action, "_played", tuple((_CardPlayed(seat, value),) for seat in range(6)))
+    return action
+
+
+#: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
+_PLAY_ACTIONS: dict[tuple, Action] = {}
+
+
+def _play_action(key: tuple, card: Card) -> Action:
+    """The shared ``Action("play", card)`` for the card with fields ``key`` (a Juggler or Cloud in
+    hand is given with the colour ``key`` names)."""
+    action = _PLAY_ACTIONS.get(key)
+    if action is None:
+        if card.kind in NAMED_COLOUR_KINDS:
+            card = card.with_colour(key[1])
+        action = _PLAY_ACTIONS[key] = _shared_action("play", card)
+    return action
+
+
+@cache
+def _default_names(players: int) -> tuple[str, ...]:
+    """``("Player 1", "Player 2", ...)``: built once per table size (games are created by the thousand)."""
+    return tuple(f"Player {i + 1}" for i in range(players))
 
 
 def bid(n: int) -> Action:
@@ -255,6 +322,31 @@ class SeatView:
         return [a.value for a in self.legal if a.kind == "bid"]
 
 
+@dataclass(slots=True)
+class RoundState:
+    """Everything that changes during one round (``game.state``); a new one is dealt each round.
+
+    ``extra`` is the variant's own per-round state (Anniversary: the Werewolf swap, the passes and
+    the Cloud; see :meth:`~wizard_edu.rules.variant.VariantRules.new_state`), ``None`` for most rules.
+    """
+
+    phase: str
+    hands: list[Cards]
+    #: Cards not dealt; ``stock[0]`` is the turned-up card.
+    stock: Cards
+    #: Monochrome: what is left of each player's private pile (empty for other rules).
+    piles: list[Cards]
+    trump_card: Card | None
+    trump: str | None
+    #: Bids by seat; ``None`` marks a bid still to come.
+    bids: list[int | None]
+    won: list[int]
+    leader: int
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    extra: Any = None
+
+
 class Game:
     """A whole game of Wizard, round by round.
 
@@ -262,9 +354,14 @@ class Game:
     >>> g.phase, g.round_number, g.to_move
     ('bid', 1, 1)
     >>> g.bid(0); g.bid(1); g.bid(0)
+    (BidMade(seat=1, bid=0),)
+    (BidMade(seat=2, bid=1),)
+    (BidMade(seat=0, bid=0),)
     >>> g.phase
     'play'
     """
+
+    state: RoundState
 
     def __init__(self, players: int = 4, rules: str | Ruleset = "classic", seed: int | None = None,
                  *, first_dealer: int = 0, names: Iterable[str] | None = None,
@@ -285,8 +382,7 @@ class Game:
         if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
             raise WizardError(f"The first dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}.")
         self.first_dealer = first_dealer
-        self.names: tuple[str, ...] = tuple(names) if names is not None else tuple(
-            f"Player {i + 1}" for i in range(players))
+        self.names: tuple[str, ...] = tuple(names) if names is not None else _default_names(players)
         if len(self.names) != players:
             raise WizardError(f"Give {players} names, one for each player, not {len(self.names)}.")
         self.custom_hand_sizes = hand_sizes is not None
@@ -296,12 +392,15 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
-        self._legal_cache: tuple[int, list[Action], dict[Card, Action]] | None = None
-        self._start_round(0)
+        self._legal_cache: tuple[int, list[Action], dict[tuple, Action]] | None = None
+        #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
+        #: from its first round.  ``history`` then holds the actions since that position.
+        self.start_position: str | None = None
+        self._start_round(0, report=False)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
         sizes = list(hand_sizes)
-        most = 15 if self.ruleset.monochrome else self.ruleset.deck_size // self.players
+        most = self.ruleset.hooks.max_hand_size(self.ruleset, self.players)
         if not sizes or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most for n in sizes):
             raise WizardError(f"Hand sizes must be whole numbers from 1 to {most} for {self.players} "
                               f"players, not {sizes!r}.")
@@ -310,6 +409,74 @@ class Game:
         return sizes
 
     # -- public state ----------------------------------------------------------
+    # The round's state lives in ``self.state`` (one RoundState); these read it.
+    @property
+    def phase(self) -> str:
+        """The step of the round: ``"trump"``, ``"bid"``, ``"play"``, ``"over"`` or a variant's own."""
+        return self.state.phase
+
+    @property
+    def hands(self) -> list[Cards]:
+        return self.state.hands
+
+    @property
+    def stock(self) -> Cards:
+        return self.state.stock
+
+    @property
+    def piles(self) -> list[Cards]:
+        """Monochrome: what is left of each player's private pile this round."""
+        return self.state.piles
+
+    @property
+    def trump_card(self) -> Card | None:
+        return self.state.trump_card
+
+    @property
+    def trump(self) -> str | None:
+        return self.state.trump
+
+    @property
+    def bids(self) -> list[int | None]:
+        return self.state.bids
+
+    @property
+    def won(self) -> list[int]:
+        return self.state.won
+
+    @property
+    def leader(self) -> int:
+        return self.state.leader
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        return self.state.trick
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        return self.state.tricks
+
+    @property
+    def werewolf_swap(self) -> tuple[int, Card] | None:
+        """Anniversary: ``(seat, card)`` when the Werewolf's holder took the turned-up card."""
+        return getattr(self.state.extra, "werewolf_swap", None)
+
+    @property
+    def passes(self) -> list[tuple[Card, ...]]:
+        """Anniversary: the passes made this round; ``passes[k][s]`` is the card seat ``s`` gave to its left."""
+        return getattr(self.state.extra, "passes", [])
+
+    @property
+    def cloud(self) -> tuple[int, int] | None:
+        """Anniversary: ``(seat, change)`` once the Cloud's holder has changed their bid."""
+        return getattr(self.state.extra, "cloud", None)
+
+    def cloud_holder(self) -> int | None:
+        """Anniversary: the seat that won the trick holding the Cloud this round (``None`` if nobody)."""
+        from .rules.anniversary import cloud_holder
+
+        return cloud_holder(self)
+
     @property
     def round_number(self) -> int:
         """1-based number of the round being played (the last one once the game is over)."""
@@ -330,29 +497,29 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.state.phase == OVER
 
     @property
     def to_move(self) -> int | None:
         """The seat whose turn it is, or ``None`` once the game is over."""
-        phase = self.phase
+        state = self.state
+        phase = state.phase
         if phase == PLAY:  # the most frequent question first
-            return (self.leader + len(self.trick)) % self.players
+            return (state.leader + len(state.trick)) % self.players
         if phase == BID:
             return (self.dealer + 1 + len(self._bid_order_done)) % self.players
         if phase == TRUMP:
             return self.dealer
-        if phase == WEREWOLF:
-            return self.werewolf_swap[0]  # type: ignore[index]
-        if phase == PASS:
-            return next(s for s in self._pass_order() if self._pending_passes[s] is None)
-        if phase == CLOUD:
-            return self._cloud_seat
-        return None
+        if phase == OVER:
+            return None
+        return self._variant_phase(phase).to_move(self)
+
+    def _variant_phase(self, phase: str) -> Phase:
+        return self.ruleset.hooks.phases[phase]
 
     @property
     def _bid_order_done(self) -> list[int]:
-        return [b for b in self.bids if b is not None]
+        return [b for b in self.state.bids if b is not None]
 
     def winners(self) -> list[int]:
         """Seats with the highest total (all of them on a tie).  Only once the game is over."""
@@ -373,12 +540,12 @@ class Game:
         # State changes only through apply(), which grows the history: cache per history length.
         return list(self._legal()[0])
 
-    def _legal(self) -> tuple[list[Action], dict[Card, Action]]:
+    def _legal(self) -> tuple[list[Action], dict[tuple, Action]]:
         """The legal actions, and in the play phase the legal cards, each with its action."""
         key = len(self.history)
         cached = self._legal_cache
         if cached is None or cached[0] != key:
-            if self.phase == PLAY:
+            if self.state.phase == PLAY:
                 plays = self._legal_plays()
                 cached = (key, list(plays.values()), plays)
             else:
@@ -386,36 +553,40 @@ class Game:
             self._legal_cache = cached
         return cached[1], cached[2]
 
-    def _legal_plays(self) -> dict[Card, Action]:
-        """Play phase: each card the player to move may play (equal cards once, in hand order)."""
-        hand = self.hands[self.to_move]  # type: ignore[index]
-        lead = _lead_of([c for _, c in self.trick], self.ruleset)
-        plays: dict[Card, Action] = {}
+    def _legal_plays(self) -> dict[tuple, Action]:
+        """Play phase: each card the player to move may play (equal cards once, in hand order),
+        by the card's ``(kind, colour, rank)``."""
+        # (Keyed by the card's fields rather than the card: a tuple of strings and numbers hashes
+        # in C, a Card through Python, and this runs for every card played.)
+        state = self.state
+        hand = state.hands[(state.leader + len(state.trick)) % self.players]
+        lead = _lead_of([c for _, c in state.trick], self.ruleset)
+        plays: dict[tuple, Action] = {}
         for card in _follow_suit(hand, lead):
             if card.kind in NAMED_COLOUR_KINDS:
                 # A Juggler or Cloud is played in the colour its player names: one action per colour.
                 for c in COLOURS:
-                    named = card.with_colour(c)
-                    plays.setdefault(named, _shared_action("play", named))
+                    key = (card.kind, c, None)
+                    if key not in plays:
+                        plays[key] = _play_action(key, card)
             else:
-                plays.setdefault(card, _shared_action("play", card))  # two equal Wizards: one action
+                key = (card.kind, card.colour, card.rank)
+                if key not in plays:  # two equal Wizards: one action
+                    plays[key] = _play_action(key, card)
         return plays
 
     def _compute_legal_actions(self) -> list[Action]:
-        if self.phase == TRUMP:
+        phase = self.state.phase
+        if phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
-        if self.phase == BID:
+        if phase == BID:
             return [_shared_action("bid", b) for b in self._allowed_bids()]
-        if self.phase == PLAY:
+        if phase == PLAY:
             return list(self._legal_plays().values())
-        if self.phase == WEREWOLF:
-            return [Action("werewolf", c) for c in COLOURS] + [Action("werewolf", None)]
-        if self.phase == PASS:
-            hand = self.hands[self.to_move]  # type: ignore[index]
-            return [Action("pass", c) for c in dict.fromkeys(hand)]
-        if self.phase == CLOUD:
-            return [Action("cloud", c) for c in cloud_changes(self.bids[self._cloud_seat])]  # type: ignore[arg-type]
-        return []
+        if phase == OVER:
+            return []
+        step = self._variant_phase(phase)
+        return [Action(step.action, v) for v in step.legal(self)]
 
     def _allowed_bids(self) -> list[int]:
         return allowed_bids(self.hand_size, self._bid_order_done, players=self.players,
@@ -427,133 +598,124 @@ class Game:
 
     @property
     def trick_cards(self) -> Cards:
-        return Cards([c for _, c in self.trick])
+        return Cards([c for _, c in self.state.trick])
 
     # -- acting ------------------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Carry out ``action`` for the player to move (``seat`` checks it is their turn)."""
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """Carry out ``action`` for the player to move (``seat`` checks it is their turn).
+
+        Returns what happened, in order (see :mod:`wizard_edu.events`): e.g. ``(CardPlayed,)``, or
+        ``(CardPlayed, TrickFinished, RoundFinished, RoundStarted)`` for the round's last card.
+        """
         if not isinstance(action, Action):
             raise WizardError(f"{action!r} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
-        mover = self.to_move
-        if self.phase == OVER:
+        state = self.state
+        phase = state.phase
+        # (to_move, written out for the play phase: this runs for every card played)
+        mover = (state.leader + len(state.trick)) % self.players if phase == PLAY else self.to_move
+        if phase == OVER or mover is None:
             raise WrongPhaseError("The game is over: start a new game to play again.")
         if seat is not None and seat != mover:
-            raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")  # type: ignore[index]
-        if action.kind != PHASE_ACTIONS[self.phase]:
-            raise WrongPhaseError(self._phase_hint(action.kind))
-        handler = getattr(self, _HANDLERS[self.phase])
-        recorded = handler(mover, action)
-        self.history.append((mover, recorded or action))  # type: ignore[arg-type]
+            raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")
+        if phase == PLAY:
+            if action.kind != PLAY:
+                raise WrongPhaseError(self._phase_hint(action.kind))
+            recorded, events = self._apply_play(mover, action)
+        elif phase == BID:
+            if action.kind != BID:
+                raise WrongPhaseError(self._phase_hint(action.kind))
+            events = self._apply_bid(mover, action)
+            recorded = action
+        elif phase == TRUMP:
+            if action.kind != TRUMP:
+                raise WrongPhaseError(self._phase_hint(action.kind))
+            events = self._apply_trump(mover, action)
+            recorded = action
+        else:
+            step = self._variant_phase(phase)
+            if action.kind != step.action:
+                raise WrongPhaseError(self._phase_hint(action.kind))
+            value, events = step.apply(self, mover, action.value)
+            recorded = action if value is action.value else Action(action.kind, value)
+            if self.state.phase == SCORE:
+                events += self._finish_round()
+        self.history.append((mover, recorded))
+        return events
 
-    def bid(self, n: int, seat: int | None = None) -> None:
+    def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move bids ``n`` tricks."""
-        self.apply(Action("bid", n), seat)
+        return self.apply(Action("bid", n), seat)
 
-    def play(self, card: Card | str, seat: int | None = None) -> None:
+    def play(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move plays ``card`` (a :class:`Card` or text like ``"R7"``)."""
-        self.apply(Action("play", Card.parse(card)), seat)
+        return self.apply(Action("play", Card.parse(card)), seat)
 
-    def choose_trump(self, colour: str | None, seat: int | None = None) -> None:
+    def choose_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """The dealer names the trump colour after a Wizard was turned up."""
-        self.apply(Action("trump", colour), seat)
+        return self.apply(Action("trump", colour), seat)
 
-    def name_trump(self, colour: str | None, seat: int | None = None) -> None:
+    def name_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Werewolf's holder names the trump colour (``None``: no trump)."""
-        self.apply(Action("werewolf", colour), seat)
+        return self.apply(Action("werewolf", colour), seat)
 
-    def pass_card(self, card: Card | str, seat: int | None = None) -> None:
+    def pass_card(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the player to move chooses the card they pass to the left after a Juggler trick."""
-        self.apply(Action("pass", Card.parse(card)), seat)
+        return self.apply(Action("pass", Card.parse(card)), seat)
 
-    def change_bid(self, change: int, seat: int | None = None) -> None:
+    def change_bid(self, change: int, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
-        self.apply(Action("cloud", change), seat)
+        return self.apply(Action("cloud", change), seat)
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < self.players else f"seat {seat!r}"
 
     def _phase_hint(self, kind: str) -> str:
-        who = self.names[self.to_move] if self.to_move is not None else ""  # type: ignore[index]
-        now = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
-               BID: "players are bidding", PLAY: "players are playing cards",
-               WEREWOLF: f"{who} holds the Werewolf and is naming the trump",
-               PASS: "players are choosing a card to pass to the left",
-               CLOUD: f"{who} won the Cloud and is changing their bid"}[self.phase]
+        phase = self.state.phase
+        core = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
+                BID: "players are bidding", PLAY: "players are playing cards"}
+        now = core[phase] if phase in core else self._variant_phase(phase).doing(self)
         return f"You cannot {kind} now: {now}."
 
-    def _apply_trump(self, seat: int, action: Action) -> None:
+    def _apply_trump(self, seat: int, action: Action) -> tuple[Event, ...]:
         colour = check_trump(action.value)
+        state = self.state
         if colour is None:
-            name = self.trump_card.name if self.trump_card is not None else "Wizard"
+            name = state.trump_card.name if state.trump_card is not None else "Wizard"
             raise TrumpError(f"A {name} was turned up: the dealer must choose a colour (R, G, B or Y).")
-        self.trump = colour
-        self.phase = BID
+        state.trump = colour
+        state.phase = BID
+        return (TrumpChosen(seat, colour, state.trump_card),)
 
-    def _apply_werewolf(self, seat: int, action: Action) -> None:
-        self.trump = check_trump(action.value)
-        self.phase = BID
-
-    def _apply_pass(self, seat: int, action: Action) -> Action:
-        card = Card.parse(action.value) if action.value is not None else None
-        if card is None or card not in self.hands[seat]:
-            raise IllegalPlayError(f"Pass one card from your hand: you do not hold {card}. "
-                                   f"Your hand: {self.hands[seat]}.")
-        self._pending_passes[seat] = card
-        if all(c is not None for c in self._pending_passes):
-            # Everybody has chosen: the cards move to the left together.
-            given = tuple(self._pending_passes)
-            for s, c in enumerate(given):
-                self.hands[s].remove(c)  # type: ignore[arg-type]
-            for s, c in enumerate(given):
-                left = (s + 1) % self.players
-                self.hands[left] = sorted_hand([*self.hands[left], c])
-            self.passes.append(given)  # type: ignore[arg-type]
-            self._pending_passes = [None] * self.players
-            self.phase = PLAY
-        return Action("pass", card)
-
-    def _apply_cloud(self, seat: int, action: Action) -> None:
-        change = action.value
-        allowed = cloud_changes(self.bids[seat])  # type: ignore[arg-type]
-        if change not in allowed or isinstance(change, bool) or not isinstance(change, int):
-            if change == -1:
-                raise BidError("A bid cannot go below 0: with a bid of 0 the Cloud can only add 1.")
-            raise BidError(f"The Cloud changes a bid by +1 or -1, not {change!r}.")
-        self.bids[seat] += change  # type: ignore[operator]
-        self.cloud = (seat, change)
-        self._finish_round()
-
-    def _pass_order(self) -> list[int]:
-        """Who chooses a card to pass first: from the dealer's left, like bidding."""
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
-
-    def _apply_bid(self, seat: int, action: Action) -> None:
+    def _apply_bid(self, seat: int, action: Action) -> tuple[Event, ...]:
+        bids = self.state.bids
         check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
                   rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
-        self.bids[seat] = action.value
-        if None not in self.bids:  # bids are whole numbers once made: None only marks a bid to come
-            self.phase = PLAY
+        bids[seat] = action.value
+        if None not in bids:  # bids are whole numbers once made: None only marks a bid to come
+            self.state.phase = PLAY
+        return bid_made(seat, action.value)
 
-    def _apply_play(self, seat: int, action: Action) -> Action:
-        if action.value is None:
-            card = self._unseen_card(seat)
-        else:
-            card = Card.parse(action.value)
-        legal = self._legal()[1].get(card)
+    def _apply_play(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
+        state = self.state
+        card = action.value
+        if card.__class__ is not Card:
+            card = self._unseen_card(seat) if card is None else Card.parse(card)
+        legal = self._legal()[1].get((card.kind, card.colour, card.rank))
         if legal is None:
-            check_play(self.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
+            check_play(state.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
             raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
-        self.hands[seat].remove(card.unnamed)
-        self.trick.append((seat, card))
-        if len(self.trick) == self.players:
-            self._finish_trick()
+        state.hands[seat].remove(card.unnamed)
+        state.trick.append((seat, card))
+        events: tuple[Event, ...] = legal._played[seat]  # type: ignore[attr-defined]  # see _shared_action
+        if len(state.trick) == self.players:
+            events += self._finish_trick()
         # The history keeps the very card played; the shared legal action holds it unless the
         # player built an equal card of their own.
-        return legal if legal.value is card else Action("play", card)
+        return (legal if legal.value is card else Action("play", card)), events
 
     def _unseen_card(self, seat: int) -> Card:
         """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
-        hand = self.hands[seat]
+        hand = self.state.hands[seat]
         if not self.hand_hidden(seat) or len(hand) != 1:
             raise IllegalPlayError("Say which card to play, like play('R7').")
         if hand[0].kind in NAMED_COLOUR_KINDS:
@@ -561,123 +723,81 @@ class Game:
             raise IllegalPlayError(f"Your card is the {name}: say its colour, like play('{name}:R').")
         return hand[0]
 
-    def _finish_trick(self) -> None:
-        result = decide_trick(self.trick_cards, self.trump, self.ruleset)
-        record = TrickRecord(self.leader, tuple(self.trick), result)
-        self.tricks.append(record)
+    def _finish_trick(self) -> tuple[Event, ...]:
+        state = self.state
+        trick = state.trick
+        result = decide_trick([c for _, c in trick], state.trump, self.ruleset)
+        record = TrickRecord(state.leader, tuple(trick), result)
+        state.tricks.append(record)
         winner = record.winner_seat
         if winner is not None:
-            self.won[winner] += 1
-        self.leader = self.trick[result.leader_next][0]
-        self.trick = []
-        if any(self.hands):
-            # (Only a deck with the Juggler needs its tricks searched for it; the same for the Cloud.)
-            if JUGGLER in self.ruleset.specials and any(c.kind == JUGGLER for c in record.cards):
-                self.phase = PASS  # a Juggler trick that was not the round's last
-            return
-        holder = self.cloud_holder() if CLOUD_CARD in self.ruleset.specials else None
-        if holder is not None:
-            self._cloud_seat = holder
-            self.phase = CLOUD
-            return
-        self._finish_round()
+            state.won[winner] += 1
+        state.leader = trick[result.leader_next][0]
+        state.trick = []
+        event = TrickFinished(len(state.tricks), record)
+        if any(state.hands):
+            return (event, *self.ruleset.hooks.after_trick(self, record))
+        events = (event, *self.ruleset.hooks.before_scoring(self))
+        if state.phase != PLAY:
+            return events  # a variant's step comes before scoring (Anniversary: the Cloud)
+        return events + self._finish_round()
 
-    def cloud_holder(self) -> int | None:
-        """Anniversary: the seat that won the trick holding the Cloud this round (``None`` if nobody)."""
-        for record in self.tricks:
-            if any(c.kind == CLOUD_CARD for c in record.cards):
-                return record.winner_seat
-        return None
-
-    def _finish_round(self) -> None:
-        points = tuple(self.ruleset.score(b, w) for b, w in zip(self.bids, self.won))  # type: ignore[arg-type]
+    def _finish_round(self) -> tuple[Event, ...]:
+        state = self.state
+        bids = tuple(b for b in state.bids if b is not None)
+        points = tuple(self.ruleset.score(b, w) for b, w in zip(bids, state.won))
         totals = tuple(t + p for t, p in zip(self.scores, points))
-        self.rounds.append(RoundRecord(self.round_number, self.dealer, self.hand_size, self.trump_card,
-                                       self.trump, tuple(self.bids), tuple(self.won), points, totals,  # type: ignore[arg-type]
-                                       werewolf=self.werewolf_swap, cloud=self.cloud))
+        self.rounds.append(RoundRecord(self.round_number, self.dealer, self.hand_size, state.trump_card,
+                                       state.trump, bids, tuple(state.won), points, totals,
+                                       **self.ruleset.hooks.record_extras(self)))
+        finished = RoundFinished(self.round_number, bids, tuple(state.won), points, totals)
         if self.round_index + 1 < len(self.round_sizes):
-            self._start_round(self.round_index + 1)
-        else:
-            self.phase = OVER
+            return (finished, *self._start_round(self.round_index + 1))
+        state.phase = OVER
+        return (finished, GameOver(totals, tuple(self.winners())))
 
     # -- dealing -----------------------------------------------------------------
     def round_rng(self, index: int) -> random.Random:
         """The generator that shuffles round ``index`` (0-based); depends only on the seed."""
         return random.Random(f"wizard-edu:{self.seed}:{index}")
 
-    def _start_round(self, index: int) -> None:
+    def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
         self.round_index = index
         self._legal_cache = None
-        n = self.round_sizes[index]
-        self.hands: list[Cards] = [Cards() for _ in range(self.players)]
-        #: Monochrome: what is left of each player's private pile this round.
-        self.piles: list[Cards] = []
-        if self.ruleset.monochrome:
-            rng = self.round_rng(index)
-            for seat, pile in enumerate(self.ruleset.piles(self.players)):
-                rng.shuffle(pile)
-                self.hands[seat] = sorted_hand(pile[:n])
-                self.piles.append(Cards(pile[n:]))
-            self.stock: Cards = Cards()
-        else:
-            deck = self.ruleset.deck()
-            self.round_rng(index).shuffle(deck)
-            # Deal from the dealer's left; the hand of seat s is the s-th slice.
-            for i in range(self.players):
-                seat = (self.dealer + 1 + i) % self.players
-                self.hands[seat] = sorted_hand(deck[i * n:(i + 1) * n])
-            self.stock = Cards(deck[self.players * n:])
-        self.trump_card: Card | None = self.stock[0] if self.stock else None
+        hooks = self.ruleset.hooks
+        deal = hooks.deal(self.ruleset, self.players, self.dealer, self.round_sizes[index], self.round_rng(index))
+        trump_card = deal.stock[0] if deal.stock else None
         # Dealt cards come from the ruleset's own deck: nothing to parse or check.
-        found = None if self.trump_card is None else _trump_of(self.trump_card, self.ruleset)
-        self.trump: str | None = None if found == DEALER_CHOOSES else found
-        self.bids: list[int | None] = [None] * self.players
-        self.won: list[int] = [0] * self.players
-        self.leader: int = (self.dealer + 1) % self.players
-        self.trick: list[tuple[int, Card]] = []
-        self.tricks: list[TrickRecord] = []
-        #: Anniversary: ``(seat, card)`` when the Werewolf's holder took the turned-up card.
-        self.werewolf_swap: tuple[int, Card] | None = None
-        #: Anniversary: the passes made this round; ``passes[k][s]`` is the card seat ``s`` gave to its left.
-        self.passes: list[tuple[Card, ...]] = []
-        self._pending_passes: list[Card | None] = [None] * self.players
-        #: Anniversary: ``(seat, change)`` once the Cloud's holder has changed their bid.
-        self.cloud: tuple[int, int] | None = None
-        self._cloud_seat: int | None = None
-        self.phase = TRUMP if found == DEALER_CHOOSES else BID
-        if WEREWOLF_CARD not in self.ruleset.specials:
-            return  # no Werewolf in this deck: no swap to look for
-        werewolf = Card(WEREWOLF_CARD)
-        holder = next((s for s, h in enumerate(self.hands) if werewolf in h), None)
-        if holder is not None and self.trump_card is not None:
-            # The swap is compulsory: the holder takes the turned-up card, the Werewolf lies on the stack.
-            self.hands[holder].remove(werewolf)
-            self.hands[holder] = sorted_hand([*self.hands[holder], self.trump_card])
-            self.werewolf_swap = (holder, self.trump_card)
-            self.stock[0] = werewolf
-            self.trump_card = werewolf
-            self.trump = None
-            self.phase = WEREWOLF
+        found = None if trump_card is None else _trump_of(trump_card, self.ruleset)
+        self.state = RoundState(
+            phase=TRUMP if found == DEALER_CHOOSES else BID, hands=deal.hands, stock=deal.stock,
+            piles=deal.piles, trump_card=trump_card, trump=None if found == DEALER_CHOOSES else found,
+            bids=[None] * self.players, won=[0] * self.players, leader=(self.dealer + 1) % self.players,
+            extra=hooks.new_state(self.players))
+        happened = hooks.after_deal(self)
+        if not report:  # the first deal, in __init__: nobody asked
+            return happened
+        started = RoundStarted(self.round_number, self.dealer, self.hand_size, trump_card, self.state.trump)
+        return (started, *happened)
 
     # -- views -------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
         """What the player in ``seat`` may see now."""
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise WizardError(f"There is no seat {seat!r}: seats go from 0 to {self.players - 1}.")
+        state = self.state
         hidden = self.hand_hidden(seat)
         return SeatView(
             seat=seat, names=self.names, ruleset=self.ruleset, round_number=self.round_number,
             rounds_total=len(self.round_sizes), hand_size=self.hand_size, dealer=self.dealer,
-            phase=self.phase, to_move=self.to_move, hand=Cards() if hidden else Cards(self.hands[seat]),
-            trump_card=self.trump_card, trump=self.trump, bids=self.visible_bids(seat),
-            tricks_won=tuple(self.won), leader=self.leader if self.phase in (PLAY, PASS) else None,
-            trick=tuple(self.trick), tricks=tuple(self.tricks), scores=tuple(self.scores),
+            phase=state.phase, to_move=self.to_move, hand=Cards() if hidden else Cards(state.hands[seat]),
+            trump_card=state.trump_card, trump=state.trump, bids=self.visible_bids(seat),
+            tricks_won=tuple(state.won), leader=state.leader if state.phase in (PLAY, PASS) else None,
+            trick=tuple(state.trick), tricks=tuple(state.tricks), scores=tuple(self.scores),
             legal=self._view_legal(seat, hidden),
-            hand_counts=tuple(len(h) for h in self.hands), rounds=tuple(self.rounds),
-            visible_hands=self.visible_hands(seat), hand_hidden=hidden, werewolf_swap=self.werewolf_swap,
-            pending_pass=self._pending_passes[seat],
-            passes=tuple((given[seat], given[(seat - 1) % self.players]) for given in self.passes),
-            pile_counts=tuple(len(p) for p in self.piles),
+            hand_counts=tuple(len(h) for h in state.hands), rounds=tuple(self.rounds),
+            visible_hands=self.visible_hands(seat), hand_hidden=hidden,
+            pile_counts=tuple(len(p) for p in state.piles), **self.ruleset.hooks.view_extras(self, seat),
         )
 
     def _view_legal(self, seat: int, hidden: bool) -> tuple[Action, ...]:
@@ -707,6 +827,20 @@ class Game:
             return {s: Cards(h) for s, h in enumerate(self.hands) if s != seat}
         return {}
 
+    # -- positions -------------------------------------------------------------------
+    def position(self) -> str:
+        """The game as it stands, as one line of text (see :mod:`wizard_edu.position`)."""
+        from .position import position_of
+
+        return position_of(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game set up from :meth:`position` text; bad text raises :class:`~wizard_edu.errors.PositionError`."""
+        from .position import game_from_position
+
+        return game_from_position(text)
+
     # -- saving and replaying -------------------------------------------------------
     def to_json(self) -> str:
         """The game as JSON text: rules, seed and every action (a game in progress too)."""
@@ -718,6 +852,8 @@ class Game:
         }
         if self.custom_hand_sizes:
             data["hand_sizes"] = self.round_sizes
+        if self.start_position is not None:
+            data["position"] = self.start_position  # the actions replay from this position
         return json.dumps(data, indent=1)
 
     @classmethod
@@ -733,9 +869,12 @@ class Game:
             raise SaveFileError(f"This saved game has version {data.get('version')!r}; "
                                 f"this kit reads version {SAVE_VERSION}.")
         try:
-            game = cls(players=data["players"], rules=Ruleset.from_dict(data["rules"]), seed=data["seed"],
-                       first_dealer=data["first_dealer"], names=data["names"],
-                       hand_sizes=data.get("hand_sizes"))
+            if "position" in data:
+                game = cls.from_position(data["position"])
+            else:
+                game = cls(players=data["players"], rules=Ruleset.from_dict(data["rules"]), seed=data["seed"],
+                           first_dealer=data["first_dealer"], names=data["names"],
+                           hand_sizes=data.get("hand_sizes"))
             for seat, kind, value in data["actions"]:
                 game.apply(Action.from_json([kind, value]), seat)
         except WizardError as exc:
@@ -770,20 +909,13 @@ class Game:
         if self.phase == OVER:
             names = " and ".join(self.names[i] for i in self.winners())
             return f"Game over after {len(self.rounds)} rounds. Winner: {names}."
-        who = self.names[self.to_move]  # type: ignore[index]
+        if self.phase not in _CORE_ACTIONS:
+            return self._variant_phase(self.phase).status(self)
+        who = self.names[self.dealer if self.phase == TRUMP else (self.to_move or 0)]
         trump = f"trump {COLOUR_NAMES[self.trump]}" if self.trump else "no trump"
         if self.phase == TRUMP:
             name = self.trump_card.name if self.trump_card is not None else "Wizard"
             return f"Round {self.round_number}: a {name} was turned up, {who} (dealer) chooses trump."
-        if self.phase == WEREWOLF:
-            took = self.werewolf_swap[1].name  # type: ignore[index]
-            return (f"Round {self.round_number}: {who} holds the Werewolf, takes the turned-up {took} "
-                    "and names the trump.")
-        if self.phase == PASS:
-            return (f"Round {self.round_number}: after the Juggler's trick everyone passes one card "
-                    f"to the left; {who} chooses.")
-        if self.phase == CLOUD:
-            return f"Round {self.round_number}: {who} won the Cloud and changes their bid by +1 or -1."
         verb = "bid" if self.phase == BID else "play"
         cards = f"{self.hand_size} card{'s' if self.hand_size != 1 else ''}"
         return f"Round {self.round_number} ({cards}, {trump}): {who} to {verb}."
@@ -792,6 +924,6 @@ class Game:
         return f"<Game {self.ruleset.title}, {self.players} players, seed {self.seed}: {self.status()}>"
 
 
-__all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "bid", "play",
+__all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "RoundState", "bid", "play",
            "TRUMP", "BID", "PLAY", "OVER", "WEREWOLF", "PASS", "CLOUD", "PHASE_ACTIONS",
            "BidError", "IllegalPlayError"]

@@ -1,5 +1,8 @@
 """The variants in one table, and helpers to run experiments with them (notebook 13).
 
+(How a variant changes the game, and how to add one: :mod:`wizard_edu.rules.variant` and
+``docs/variants.md``.)
+
 Every variant is a ruleset option (see :class:`wizard_edu.rules.rulesets.Ruleset`),
 so a variant game is an ordinary :class:`~wizard_edu.game.Game`::
 
@@ -127,7 +130,7 @@ def why_not(game: Game, action: Action) -> str | None:
 
     >>> g = Game(4, "classic", seed=2, bid_rule="plus-minus-one")
     >>> for n in (0, 0, 0):
-    ...     g.bid(n)
+    ...     _ = g.bid(n)
     >>> why_not(g, Action("bid", 1))
     'The bids would add up to 1, the tricks in this round: bid something else.'
     >>> why_not(g, Action("bid", 0)) is None

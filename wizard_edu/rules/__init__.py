@@ -2,11 +2,13 @@
 
 from .core import (
     DEALER_CHOOSES,
+    PlayVerdict,
     TrickResult,
     allowed_bids,
     check_bid,
     check_play,
     cloud_changes,
+    explain_play,
     explain_trick,
     lead_colour,
     legal_plays,
@@ -21,6 +23,7 @@ from .tables import RuleTables, rule_tables  # issue 10: the one card encoding a
 
 __all__ = [
     "DEALER_CHOOSES", "TrickResult", "allowed_bids", "check_bid", "check_play", "cloud_changes", "explain_trick",
+    "explain_play", "PlayVerdict",
     "lead_colour", "legal_plays", "monochrome_value", "round_sizes", "score_round", "trick_winner", "trump_from_card",
     "ANNIVERSARY", "CLASSIC", "JUNIOR", "RULESETS", "Ruleset", "get_ruleset", "RuleTables", "rule_tables",
 ]

@@ -93,8 +93,9 @@ def trump_from_card(card: Card | str | None, rules: str | Ruleset = "classic") -
 
 def _trump_of(card: Card, ruleset: Ruleset) -> str | None:
     """:func:`trump_from_card` for a card already checked (the engine's fast path; no parsing)."""
-    if ruleset.monochrome:
-        return None
+    hook = ruleset.hooks.trump_of
+    if hook is not None:
+        return hook(card)
     if card.kind == NUMBER:
         return card.colour
     if card.kind in (JESTER, FAIRY, BOMB):
@@ -118,8 +119,9 @@ def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "class
 
 def _lead_of(trick: Iterable[Card], ruleset: Ruleset) -> str | None:
     """:func:`lead_colour` for cards already checked (the engine's fast path; no parsing)."""
-    if ruleset.monochrome:
-        return None
+    hook = ruleset.hooks.lead_of
+    if hook is not None:
+        return hook(trick)
     for card in trick:
         if card.kind == WIZARD:
             return None
@@ -217,17 +219,82 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
     return decide_trick(cards, check_trump(trump), ruleset)
 
 
+@dataclass(frozen=True)
+class PlayVerdict:
+    """Whether a card may be played, and why.
+
+    ``rule`` is a short code: allowed plays are ``"lead"``, ``"follows"``, ``"no-colour-card"``,
+    ``"cannot-follow"``, ``"wizard-led"``, ``"no-colour-led"`` or ``"no-following"`` (rules where
+    nobody follows, such as Monochrome); refused ones ``"must-follow"``, ``"not-in-hand"``,
+    ``"name-colour"`` (a Juggler or Cloud needs its colour) or ``"werewolf"``.  ``reason`` says it
+    in words to read aloud.
+    """
+
+    allowed: bool
+    rule: str
+    reason: str
+
+
+def explain_play(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | str, card: Card | str,
+                 trump: str | None = None, rules: str | Ruleset = "classic") -> PlayVerdict:
+    """Say whether ``card`` may be played from ``hand`` onto ``trick`` (the cards already played), and why.
+
+    >>> explain_play("R3 G9 W", "R12", "G9").reason
+    'You must follow red: you hold R3.'
+    >>> explain_play("R3 G9 W", "R12", "W").reason
+    'A Wizard may always be played, even when you hold red.'
+    >>> explain_play("G9 B2", "R12", "B2", trump="B").reason
+    'You hold no red card, so you may play any card: B2 is a trump.'
+    """
+    ruleset = get_ruleset(rules)
+    hand_cards = as_cards(hand, ruleset)
+    trick_cards = as_cards(trick, ruleset)
+    _check_trick(trick_cards, ruleset)
+    played = Card.parse(card)
+    check_in_deck(played, ruleset)
+    trump = check_trump(trump)
+    try:
+        check_play(hand_cards, trick_cards, played, ruleset)
+    except IllegalPlayError as exc:
+        if played.unnamed not in hand_cards:
+            rule = "not-in-hand"
+        elif played.kind == WEREWOLF:
+            rule = "werewolf"
+        elif played.kind in NAMED_COLOUR_KINDS and played.colour is None:
+            rule = "name-colour"
+        else:
+            rule = "must-follow"
+        return PlayVerdict(False, rule, str(exc))
+    if not trick_cards:
+        return PlayVerdict(True, "lead", "You lead this trick: you may play any card.")
+    colour = _lead_of(trick_cards, ruleset)
+    if colour is None:
+        if ruleset.hooks.lead_of is not None:
+            return PlayVerdict(True, "no-following",
+                               "Nobody has to follow a colour in these rules: you may play any card.")
+        first = next((c for c in trick_cards if c.kind == WIZARD or c.colour is not None), None)
+        if first is not None and first.kind == WIZARD:
+            return PlayVerdict(True, "wizard-led",
+                               "A Wizard came first in this trick, so nobody has to follow a colour: "
+                               "you may play any card.")
+        return PlayVerdict(True, "no-colour-led", "No colour has been led yet: you may play any card.")
+    name = COLOUR_NAMES[colour]
+    if played.kind != NUMBER:
+        article = "The" if played.is_special else "A"
+        return PlayVerdict(True, "no-colour-card",
+                           f"{article} {played.kind.capitalize()} may always be played, even when you hold {name}.")
+    if played.colour == colour:
+        return PlayVerdict(True, "follows", f"{played} follows {name}, the colour led.")
+    trumps = f": {played} is a trump" if trump is not None and played.colour == trump else ""
+    return PlayVerdict(True, "cannot-follow", f"You hold no {name} card, so you may play any card{trumps}.")
+
+
 def decide_trick(cards: Sequence[Card], trump: str | None, ruleset: Ruleset) -> TrickResult:
     """:func:`explain_trick` for cards and trump already checked (the engine's fast path)."""
+    hook = ruleset.hooks.decide_trick  # a variant's own trick rule (Monochrome: highest value)
+    if hook is not None:
+        return hook(cards, trump)
     kinds = [c.kind for c in cards]
-
-    if ruleset.monochrome:
-        # Colours do not matter: highest value wins, Wizard above 13, Jester below 1.
-        best = max(range(len(cards)), key=lambda i: (monochrome_value(cards[i]), -i))
-        return TrickResult(best, "highest-value",
-                           f"{cards[best]} wins: it has the highest value (the first one played wins a tie).",
-                           best)
-
     otherwise = _winner_without_bomb(cards, trump, kinds)
     if BOMB in kinds:
         # Whoever played the card that would otherwise have won leads next.

@@ -9,10 +9,14 @@ variant never touches the trick rules in :mod:`wizard_edu.rules.core`.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards, make_deck
 from ..errors import PlayerCountError, UnknownRulesetError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variant import VariantRules
 
 BIDDING_STYLES = ("open", "hidden", "secret")
 BID_RULES = (None, "canadian", "plus-minus-one")
@@ -84,6 +88,20 @@ class Ruleset:
                   for k, v in self.options().items() if v != defaults[k]]
         return f"{base} ({', '.join(extras)})" if extras else base
 
+    # -- the variant seam ---------------------------------------------------
+    @property
+    def variant(self) -> str:
+        """The key of this ruleset's variant hooks: ``"monochrome"``, else the edition's name."""
+        return "monochrome" if self.monochrome else self.name
+
+    @cached_property
+    def hooks(self) -> VariantRules:
+        """What this ruleset's variant changes (:mod:`wizard_edu.rules.variant`; the standard game if nothing)."""
+        # (Cached on the frozen value: the engine asks on every play.)
+        from .variant import variant_rules
+
+        return variant_rules(self.variant)
+
     # -- players and rounds ------------------------------------------------
     def piles(self, players: int) -> list[Cards]:
         """Monochrome: each seat's private pile, ordered (seat ``s`` owns colour ``COLOURS[s]``).
@@ -107,8 +125,7 @@ class Ruleset:
             raise PlayerCountError(f"The number of players must be a whole number, not {players!r}.")
         if not 3 <= players <= 6:
             raise PlayerCountError(f"Wizard is played by 3 to 6 players, not {players}.")
-        if self.monochrome and players > 4:
-            raise PlayerCountError(f"Monochrome is for 3 or 4 players, not {players}.")
+        self.hooks.check_players(self, players)
         if self.schedule == "tournament" and players not in TOURNAMENT_SCHEDULE:
             raise PlayerCountError(
                 "The tournament schedule is set for 4, 5 or 6 players; "
@@ -127,8 +144,9 @@ class Ruleset:
         return self._sizes(players)
 
     def _sizes(self, players: int) -> list[int]:
-        if self.monochrome:
-            return list(range(4, 16))
+        own = self.hooks.round_sizes(self, players)
+        if own is not None:
+            return own
         if self.schedule == "tournament":
             return list(TOURNAMENT_SCHEDULE[players])
         if self.name == "junior":
