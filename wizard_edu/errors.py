@@ -46,3 +46,16 @@ class SaveFileError(WizardError):
 
 class TrumpError(WizardError):
     """A trump colour that is not R, G, B, Y or None, or a trump choice made at the wrong time."""
+
+
+# -- issue 11 (questions helper): checked questions, progress files, student copies --------------
+class AnswerTextError(WizardError):
+    """An answer typed into a question that cannot be read (not a number, not a card, ...)."""
+
+
+class ProgressFileError(WizardError):
+    """A progress file that is broken, missing, or not a wizard-edu progress file."""
+
+
+class EditionError(WizardError):
+    """A student copy that cannot be written (folder not empty, a symlink, a broken notebook)."""
