@@ -222,3 +222,10 @@ def test_maker_sets_the_notebook(tmp_path):
     assert q.notebook == "09-chance"
     q.answer_with("3")
     assert list(class_report([tmp_path]).index.get_level_values("notebook")) == ["09-chance"]
+
+
+def test_show_answer_names_the_place_of_a_clicked_card():
+    q = Question("Click the winner", cards="W R13 W", answer=0, record=False)
+    q.click(2)
+    q.click(1)
+    assert q.show_answer().startswith("The answer is W, the first card.")

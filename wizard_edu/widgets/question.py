@@ -89,6 +89,7 @@ DEFAULT_HINTS = {
              "of the colour led.",
     "text": "Read the question again.",
 }
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 _NUMBER_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 _FRACTION_RE = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
 
@@ -146,7 +147,7 @@ def number_text(value: Any) -> str:
     if frac is not None and frac.denominator == 1:
         return str(frac.numerator)
     f = float(value)
-    about = f"about {f:.3f}, or {100 * f:.1f}%"
+    about = f"about {f:.3f}" + (f", or {100 * f:.1f}%" if 0 <= f <= 1 else "")
     if frac is not None and frac.denominator <= 10_000:
         return f"{frac.numerator}/{frac.denominator} ({about})"
     return about
@@ -314,7 +315,8 @@ class Question(WidgetBase):
         if self.kind == "cards":
             return " ".join(str(c) for c in a) if a else "none"
         if self.kind == "click" and isinstance(a, int):
-            return str(self.cards[a])  # type: ignore[index]
+            place = _ORDINALS[a] if a < len(_ORDINALS) else f"number {a + 1}"
+            return f"{self.cards[a]}, the {place} card"  # type: ignore[index]
         return str(a)
 
     @property
