@@ -31,6 +31,12 @@ Kinds (chosen from the answer when ``kind`` is not given):
   0-based position in ``cards`` (what :func:`~wizard_edu.trick_winner` returns).
 * ``"text"`` (a str answer): compared ignoring case and spaces.
 
+``rules``/``theme`` only change how clickable cards look (``rules="junior"`` draws a Jester as the Fool
+Frog "F"; typed answers accept "F" for a Jester anyway).  ``hint`` and ``explain`` may be text or a
+function returning text; ``explain`` is shown with a right answer or the revealed answer.  ``id`` names
+the question in the progress file (default: made from the prompt); ``notebook`` names the notebook
+(default: the running notebook, from ``JPY_SESSION_NAME``).
+
 A wrong try shows the hint; after ``reveal_after`` wrong tries (default 2) a "Show answer" button
 appears.  Text that cannot be read ("abc" for a number) is not counted as a try.  Once right (or once
 the answer was shown) further checks are not counted.
