@@ -178,3 +178,13 @@ def test_the_lesson_answer_key_matches_the_notebook(number, monkeypatch):
     notebook = next(NOTEBOOKS.glob(f"{number}-*.ipynb"))
     assert block == answer_key_markdown(notebook)
     assert block.count("\n") >= 5
+
+
+def test_answer_text_cells_hold_only_the_answer():
+    """A markdown cell tagged answer (left out of the student edition) must not swallow a heading or
+    the next prompt."""
+    for path in MINE:
+        for cell in read(path).cells:
+            if cell.cell_type == "markdown" and ANSWER_TAG in tags(cell):
+                assert not PROMPT.search(cell.source) and "#" not in cell.source, (path.name, cell.source[:80])
+                assert "\n\n" not in cell.source.strip(), (path.name, cell.source[:80])
