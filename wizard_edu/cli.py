@@ -175,6 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Run every benchmarks/bench_*.py and print their figures.")
     bench.add_argument("--only", help="run only benchmarks whose file name contains this text")
     bench.set_defaults(func=cmd_bench)
+
+    from .cli_teacher import add_teacher_commands  # report, student-copy (issue 11)
+
+    add_teacher_commands(sub)
     return parser
 
 

@@ -85,3 +85,16 @@ class PlayerError(WizardError):
 # -- positions (issue 10, engine-core) -----------------------------------------------------
 class PositionError(WizardError):
     """Position text (:meth:`Game.position <wizard_edu.game.Game.position>`) that cannot be read."""
+
+
+# -- issue 11 (questions helper): checked questions, progress files, student copies --------------
+class AnswerTextError(WizardError):
+    """An answer typed into a question that cannot be read (not a number, not a card, ...)."""
+
+
+class ProgressFileError(WizardError):
+    """A progress file that is broken, missing, or not a wizard-edu progress file."""
+
+
+class EditionError(WizardError):
+    """A student copy that cannot be written (folder not empty, a symlink, a broken notebook)."""

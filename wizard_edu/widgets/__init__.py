@@ -75,6 +75,10 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
       predict.predict(n)         your prediction; then the round is played out -> bool
       predict.result             the RoundRecord once scored; predict.new_hand(seed=None)
 
+    q = Question("How many cards?", answer=lambda: len(junior_deck()))   checked question: see
+      wizard_edu/widgets/question.py (q.answer_with("36") -> feedback, q.correct, q.tries, ...)
+    ProgressPanel()            "Where am I?": the learner's progress (wizard_edu.progress)
+
 Small helpers for notebooks::
 
     trump_meaning("R5", rules="junior")      -> "The turned-up card is red 5: red is trump."
@@ -109,9 +113,10 @@ from .explorer import WinProbabilityExplorer
 from .predict import PredictionWidget
 from .prob_heatmap import RoundOneHeatMap
 from .prob_lln import LawOfLargeNumbers
+from .question import ProgressPanel, Question
 from .table import TableWidget, running_totals_chart
 from .trainer import LegalPlayTrainer, TrickTrainer
 
 __all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
            "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart",
-           "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap"]
+           "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap", "Question", "ProgressPanel"]

@@ -1,0 +1,538 @@
+"""A checked question: the learner types, picks or clicks an answer and is told, kindly, if it is right.
+
+The right answer always comes from code (the engine, the exact odds, a value computed above), never
+typed by hand into a notebook: pass a value or a function that returns it.
+
+>>> from wizard_edu import score_round
+>>> q = Question("Bid 2, won 2: how many points?", answer=lambda: score_round(2, 2), record=False)
+>>> q
+Question('Bid 2, won 2: how many points?', tries=0)
+>>> q.answer_with("30")
+'Not quite: 30 is not it. Have another go!'
+>>> q.hint_visible, q.can_show_answer
+(True, False)
+>>> q.answer_with("40")
+'Yes! You got it: 40 is right.'
+>>> q.correct, q.tries, q.right_first_time
+(True, 2, False)
+
+Kinds (chosen from the answer when ``kind`` is not given):
+
+* ``"number"`` (an int, Fraction, float or Decimal answer): typed as a whole number ``36``, a fraction
+  ``2/9``, a decimal ``0.22`` (or ``0,22``) or a percentage ``22%``.  Whole numbers and fractions are
+  compared exactly (``4/18`` is ``2/9``); a decimal or percentage is right when it is within
+  ``tolerance`` of the answer (default 0.005: right to two decimal places, or to half a percentage point).
+  An integer answer must be typed exactly.
+* ``"card"`` (a :class:`~wizard_edu.Card` answer): typed as card text (``R7``, ``W``, ``J``, ``F``),
+  read by :meth:`Card.parse`.
+* ``"cards"`` (a list of cards): typed as ``R3 W J`` (any order; ``none`` for no card).
+* ``"choice"`` (``choices=[...]`` given): one button per choice.
+* ``"click"`` (``cards="G8 G4 G5 R2"`` given): the cards as buttons; the answer is a card or a
+  0-based position in ``cards`` (what :func:`~wizard_edu.trick_winner` returns).
+* ``"text"`` (a str answer): compared ignoring case and spaces.
+
+``rules``/``theme`` only change how clickable cards look (``rules="junior"`` draws a Jester as the Fool
+Frog "F"; typed answers accept "F" for a Jester anyway).  ``hint`` and ``explain`` may be text or a
+function returning text; ``explain`` is shown with a right answer or the revealed answer.  ``id`` names
+the question in the progress file (default: made from the prompt); ``notebook`` names the notebook
+(default: the running notebook, from ``JPY_SESSION_NAME``).
+
+A wrong try shows the hint; after ``reveal_after`` wrong tries (default 2) a "Show answer" button
+appears.  Text that cannot be read ("abc" for a number) is not counted as a try.  Once right (or once
+the answer was shown) further checks are not counted.
+
+Nothing reveals the answer before the learner tries: the text repr shows only the prompt and the
+number of tries, and no widget holds the answer, its explanation or the hint until they are due
+(notebooks store widget state and the text repr; both are safe to store).
+
+Progress: every counted check calls :func:`wizard_edu.progress.record` (``record=False`` turns this
+off; ``home=`` picks the folder, else ``$WIZARD_EDU_HOME`` or the user's home).  Nothing runs a check
+when a notebook is merely executed, so Run All and nbval record nothing.  When no learner name is
+known (no ``JUPYTERHUB_USER``, none typed yet), the widget asks for one once, after the first check.
+
+Python API: ``q.answer_with(text_or_value) -> str`` (the feedback), ``q.click(position_or_card) -> str``,
+``q.choose(value) -> str``, ``q.show_answer() -> str``, ``q.correct``, ``q.tries``,
+``q.right_first_time``, ``q.feedback``, ``q.hint_visible``, ``q.can_show_answer``, ``q.revealed``,
+``q.answer_text`` (the answer in words: for tests and teachers, never shown before it is due),
+``Question.maker(notebook, **defaults)`` (a function making questions for one notebook).
+
+CSS classes: ``wizard-question`` (root), ``wizard-question-prompt``, ``wizard-question-entry``,
+``wizard-question-check``, ``wizard-question-choice`` (+ ``wizard-choice-N``), ``wizard-card-button``
+(+ ``wizard-position-N``), ``wizard-status`` (feedback), ``wizard-question-hint``,
+``wizard-question-reveal``, ``wizard-question-answer``, ``wizard-question-name``.
+"""
+
+from __future__ import annotations
+
+import decimal
+import functools
+import hashlib
+import html
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from numbers import Number
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import progress
+from ..cards import Card
+from ..cards import cards as parse_cards
+from ..errors import AnswerTextError, WizardError
+from .common import WidgetBase, card_button, status_message, text_button, theme_for
+
+KINDS = ("number", "card", "cards", "choice", "click", "text")
+#: Default tolerance for decimals and percentages: right to two decimal places / half a percentage point.
+TOLERANCE = 0.005
+DEFAULT_HINTS = {
+    "number": "Work it out step by step, or run the cells above again and look closely.",
+    "card": "Type a card like R7 (red 7), G13, W (Wizard) or J (Jester).",
+    "cards": "Type every card that fits, with spaces between them, like R3 W J.",
+    "choice": "Read the question again and think about the rule that decides it.",
+    "click": "Think about the rule: the first Wizard wins, else the highest trump, else the highest card "
+             "of the colour led.",
+    "text": "Read the question again.",
+}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+_NUMBER_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_FRACTION_RE = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
+
+
+def _value(x: Any) -> Any:
+    return x() if callable(x) else x
+
+
+def parse_number(text: str | Number) -> tuple[Fraction, bool]:
+    """Read a typed number: ``(value, exact)``; exact is False for a decimal or a percentage.
+
+    >>> parse_number("2/9")
+    (Fraction(2, 9), True)
+    >>> parse_number("22%")
+    (Fraction(11, 50), False)
+    >>> parse_number(" 0,25 ")
+    (Fraction(1, 4), False)
+    """
+    if isinstance(text, bool):
+        raise AnswerTextError(f"{text!r} is not a number.")
+    if isinstance(text, int):
+        return Fraction(text), True
+    if isinstance(text, Fraction):
+        return text, True
+    if isinstance(text, (float, decimal.Decimal)):
+        return Fraction(text), False
+    raw = str(text)
+    cleaned = raw.strip().replace("\u2212", "-").replace(" ", "").replace("\u00a0", "")
+    percent = cleaned.endswith("%")
+    if percent:
+        cleaned = cleaned[:-1]
+    if "," in cleaned and "." not in cleaned and cleaned.count(",") == 1:
+        cleaned = cleaned.replace(",", ".")  # 0,25 as many European children write it
+    if _FRACTION_RE.match(cleaned) and not percent:
+        num, den = cleaned.split("/")
+        if int(den) == 0:
+            raise AnswerTextError("A fraction cannot have 0 at the bottom.")
+        return Fraction(int(num), int(den)), True
+    if _NUMBER_RE.match(cleaned):
+        value = Fraction(cleaned)
+        if percent:
+            return value / 100, False
+        return value, "." not in cleaned
+    raise AnswerTextError(f"I could not read {raw.strip()!r} as a number. Type a number like 36, 2/9, "
+                          "0.25 or 25%.")
+
+
+def number_text(value: Any) -> str:
+    """An answer number in words a child can compare: ``2/9 (about 0.222, or 22.2%)``."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    frac = Fraction(value) if not isinstance(value, float) else None
+    if frac is not None and frac.denominator == 1:
+        return str(frac.numerator)
+    f = float(value)
+    about = f"about {f:.3f}" + (f", or {100 * f:.1f}%" if 0 <= f <= 1 else "")
+    if frac is not None and frac.denominator <= 10_000:
+        return f"{frac.numerator}/{frac.denominator} ({about})"
+    return about
+
+
+def _slug(prompt: str) -> str:
+    words = re.findall(r"[a-z0-9]+", prompt.lower())[:6]
+    digest = hashlib.sha1(prompt.encode("utf-8")).hexdigest()[:6]
+    return "-".join(words + [digest])
+
+
+class Question(WidgetBase):
+    """One checked question (see the module docstring for kinds, feedback and progress)."""
+
+    def __init__(self, prompt: str, answer: Any | Callable[[], Any], *, kind: str | None = None,
+                 choices: Sequence[Any] | None = None, cards: str | Iterable[Card | str] | None = None,
+                 hint: str | Callable[[], str] | None = None, explain: str | Callable[[], str] | None = None,
+                 tolerance: float | None = None, reveal_after: int = 2, notebook: str | None = None,
+                 id: str | None = None, rules: str = "classic", theme: Any = None, home: Any = None,
+                 record: bool = True, placeholder: str | None = None, **kwargs: Any) -> None:
+        super().__init__("wizard-question", **kwargs)
+        self.prompt = str(prompt)
+        self._answer = _value(answer)
+        self._hint_source = hint
+        self._explain_source = explain
+        self.tolerance = TOLERANCE if tolerance is None else float(tolerance)
+        self.reveal_after = max(1, int(reveal_after))
+        self.notebook = notebook
+        self.id = id or _slug(self.prompt)
+        self.home = home
+        self.record = record
+        self.theme = theme_for(rules, theme)
+        self.choices = list(choices) if choices is not None else None
+        self.cards = list(parse_cards(cards)) if cards is not None else None
+        self.kind = kind or self._guess_kind()
+        if self.kind not in KINDS:
+            raise WizardError(f"A question kind is one of {', '.join(KINDS)}, not {self.kind!r}.")
+        self._normalise_answer()
+        self.tries = 0
+        self.correct = False
+        self.right_first_time: bool | None = None
+        self.revealed = False
+        self.hint_visible = False
+        self.feedback = ""
+        self._last_text: str | None = None
+        self._asked_name = False
+        self._build(placeholder)
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def maker(cls, notebook: str, **defaults: Any) -> Callable[..., Question]:
+        """A function that makes questions for one notebook: ``ask = Question.maker("09-chance")``."""
+        return functools.partial(cls, notebook=notebook, **defaults)
+
+    def _guess_kind(self) -> str:
+        a = self._answer
+        if self.choices is not None:
+            return "choice"
+        if self.cards is not None:
+            return "click"
+        if isinstance(a, Card):
+            return "card"
+        if isinstance(a, (list, tuple)) and all(isinstance(c, (Card, str)) for c in a):
+            return "cards"
+        if isinstance(a, Number) and not isinstance(a, bool):
+            return "number"
+        if isinstance(a, str):
+            return "text"
+        raise WizardError(f"The question {self.prompt!r} needs kind=...: its answer {type(a).__name__} "
+                          "is not a number, card, list of cards or text.")
+
+    def _normalise_answer(self) -> None:
+        a = self._answer
+        if self.kind == "number":
+            parse_number(a)  # raises for a non-number
+        elif self.kind == "card":
+            self._answer = Card.parse(a)
+        elif self.kind == "cards":
+            self._answer = list(parse_cards(list(a) if not isinstance(a, str) else a))
+        elif self.kind == "choice":
+            if not self.choices or a not in self.choices:
+                raise WizardError(f"The answer of {self.prompt!r} must be one of its choices.")
+        elif self.kind == "click":
+            if not self.cards:
+                raise WizardError(f"The question {self.prompt!r} needs cards=... to click on.")
+            if isinstance(a, int) and not isinstance(a, bool):
+                if not 0 <= a < len(self.cards):
+                    raise WizardError(f"The answer position {a} is not one of the {len(self.cards)} cards.")
+            else:
+                card = Card.parse(a)
+                if card not in self.cards:
+                    raise WizardError(f"The answer {card} is not one of the cards to click.")
+                self._answer = card
+        elif self.kind == "text":
+            self._answer = str(a)
+
+    def _build(self, placeholder: str | None) -> None:
+        self.prompt_html = widgets.HTML(f"<b>{html.escape(self.prompt)}</b>")
+        self.prompt_html.add_class("wizard-question-prompt")
+        self.entry: widgets.Text | None = None
+        self.buttons: list[widgets.Button] = []
+        if self.kind in ("choice", "click"):
+            if self.kind == "choice":
+                for i, choice in enumerate(self.choices or []):
+                    b = text_button(str(choice), f"Answer {choice}", "wizard-question-choice",
+                                    lambda c=choice: self.choose(c))
+                    b.add_class(f"wizard-choice-{i}")
+                    self.buttons.append(b)
+            else:
+                for i, card in enumerate(self.cards or []):
+                    b = card_button(card, self.theme, extra_classes=(f"wizard-position-{i}",))
+                    b.on_click(lambda _b, i=i: self.click(i))
+                    self.buttons.append(b)
+            row = widgets.HBox(self.buttons)
+            row.add_class("wizard-question-buttons")
+        else:
+            # No example values here: an example could be the very answer.
+            examples = {"number": "a number: whole, fraction, decimal or %",
+                        "card": "a card: colour letter and number, W or J",
+                        "cards": "cards, with spaces between them", "text": "your answer"}
+            # continuous_update=False: the value reaches the kernel on Enter (or leaving the box), which
+            # is how ipywidgets 8 replaces the deprecated Text.on_submit.
+            self.entry = widgets.Text(placeholder=placeholder or examples[self.kind], continuous_update=False,
+                                      layout=widgets.Layout(width="18em"))
+            self.entry.add_class("wizard-question-entry")
+            self.entry.observe(self._entered, names="value")
+            self.check_button = text_button("Check", "Check your answer (or press Enter)",
+                                            "wizard-question-check", self._check_clicked)
+            row = widgets.HBox([self.entry, self.check_button])
+        # The hint, "Show answer", the answer and the name box are made only when due: fewer widgets
+        # stored in the notebook, and nothing there that could give the answer away.
+        self.hint_html: widgets.HTML | None = None
+        self.reveal_button: widgets.Button | None = None
+        self.answer_html: widgets.HTML | None = None
+        self.name_row: widgets.HBox | None = None
+        self.children = (self.prompt_html, row, self.status)
+
+    def _add(self, widget: widgets.Widget) -> widgets.Widget:
+        self.children = (*self.children, widget)
+        return widget
+
+    def _show_hint(self, html_text: str) -> None:
+        if self.hint_html is None:
+            self.hint_html = widgets.HTML("")
+            self.hint_html.add_class("wizard-question-hint")
+            self._add(self.hint_html)
+        self.hint_html.value = html_text
+
+    def _ask_name(self) -> None:
+        self.name_entry = widgets.Text(placeholder="your name", continuous_update=False,
+                                       layout=widgets.Layout(width="14em"))
+        self.name_button = text_button("Save my name", "Your teacher sees your progress under this name",
+                                       "wizard-question-name-save", self._save_name)
+        self.name_row = widgets.HBox([widgets.HTML("What is your name? "), self.name_entry, self.name_button])
+        self.name_row.add_class("wizard-question-name")
+        self._add(self.name_row)
+
+    # -- facts -----------------------------------------------------------------------------------
+    @property
+    def answer_text(self) -> str:
+        """The answer in words (for tests and teachers; the widget shows it only when revealed)."""
+        a = self._answer
+        if self.kind == "number":
+            return number_text(a)
+        if self.kind == "cards":
+            return " ".join(str(c) for c in a) if a else "none"
+        if self.kind == "click" and isinstance(a, int):
+            place = _ORDINALS[a] if a < len(_ORDINALS) else f"number {a + 1}"
+            return f"{self.cards[a]}, the {place} card"  # type: ignore[index]
+        return str(a)
+
+    @property
+    def can_show_answer(self) -> bool:
+        """True once the learner has tried ``reveal_after`` times (or got it right)."""
+        return self.correct or self.tries >= self.reveal_after
+
+    @property
+    def hint(self) -> str:
+        return str(_value(self._hint_source) or DEFAULT_HINTS[self.kind])
+
+    @property
+    def explanation(self) -> str:
+        return str(_value(self._explain_source) or "")
+
+    # -- checking ----------------------------------------------------------------------------------
+    def _judge(self, given: Any) -> tuple[bool, str, bool]:
+        """``(right, what was given in words, close)``; AnswerTextError if it cannot be read."""
+        a = self._answer
+        if self.kind == "number":
+            value, exact = parse_number(given)
+            target = Fraction(a) if not isinstance(a, float) else Fraction(a)
+            shown = str(given).strip() if isinstance(given, str) else number_text(given)
+            integer_answer = isinstance(a, int) or (not isinstance(a, float) and target.denominator == 1)
+            if integer_answer or (exact and not isinstance(a, float)):
+                ok = value == target
+            else:
+                ok = abs(value - target) <= Fraction(self.tolerance)
+            close = not ok and not integer_answer and abs(value - target) <= 10 * Fraction(self.tolerance)
+            return ok, shown, close
+        if self.kind == "card":
+            card = Card.parse(given) if not isinstance(given, Card) else given
+            return card == a, str(card), False
+        if self.kind == "cards":
+            text = given if isinstance(given, str) else " ".join(str(c) for c in given)
+            text = text.replace(",", " ").strip()
+            if text.lower() in ("", "none", "no card", "nothing"):
+                got: list[Card] = []
+            else:
+                got = list(parse_cards(text))
+            return Counter(got) == Counter(a), " ".join(str(c) for c in got) or "none", False
+        if self.kind == "choice":
+            return given == a, str(given), False
+        if self.kind == "click":
+            if isinstance(given, int) and not isinstance(given, bool):
+                pos = given
+                if not 0 <= pos < len(self.cards):  # type: ignore[arg-type]
+                    raise AnswerTextError(f"There is no card at position {pos}.")
+                card = self.cards[pos]  # type: ignore[index]
+                ok = pos == a if isinstance(a, int) else card == a
+            else:
+                card = Card.parse(given)
+                ok = card == (self.cards[a] if isinstance(a, int) else a)  # type: ignore[index]
+            return ok, str(card), False
+        text = " ".join(str(given).split()).casefold()
+        return text == " ".join(a.split()).casefold(), str(given).strip(), False
+
+    def answer_with(self, given: Any) -> str:
+        """Check an answer (text as typed, or a value); show and return the feedback."""
+        try:
+            ok, shown, close = self._judge(given)
+        except WizardError as exc:
+            self.feedback = str(exc)
+            self.say(self.feedback, "error")
+            return self.feedback
+        counted = not self.correct and not self.revealed
+        if counted:
+            self.tries += 1
+            if self.right_first_time is None:
+                self.right_first_time = ok
+        if ok:
+            first = self.tries == 1 and counted
+            self.correct = True if counted else self.correct
+            words = f"Yes! {shown} is right." if first or not counted else f"Yes! You got it: {shown} is right."
+            if self.revealed and not counted:
+                words = f"Yes, {shown} is the answer."
+            explanation = self.explanation
+            self.feedback = words + (f" {explanation}" if explanation else "")
+            self.say(self.feedback, "ok")
+            if self.hint_html is not None:
+                self.hint_html.value = ""
+        else:
+            if close:
+                self.feedback = f"Very close, but not quite: {shown} is not it. Check your working, or give more decimal places."
+            else:
+                self.feedback = f"Not quite: {shown} is not it. Have another go!"
+            self.say(self.feedback, "error")
+            self.hint_visible = True
+            self._show_hint(status_message(f"Hint: {self.hint}", "hint"))
+        if self.can_show_answer and not self.revealed and not self.correct and self.reveal_button is None:
+            self.reveal_button = text_button("Show answer", "Show the answer and why", "wizard-question-reveal",
+                                             self.show_answer)
+            self._add(self.reveal_button)
+        if counted:
+            self._record(ok)
+        return self.feedback
+
+    def click(self, position_or_card: int | Card | str) -> str:
+        """Click a card (by 0-based position in ``cards``, or by card)."""
+        return self.answer_with(position_or_card)
+
+    def choose(self, value: Any) -> str:
+        """Pick one of the choices."""
+        return self.answer_with(value)
+
+    def show_answer(self) -> str:
+        """Show the answer and why (only after ``reveal_after`` tries or a right answer)."""
+        if not self.can_show_answer:
+            left = self.reveal_after - self.tries
+            text = f"Have a go first: try {left} more time{'s' if left != 1 else ''}, then you can see the answer."
+            self.say(text, "info")
+            return text
+        self.revealed = True
+        explanation = self.explanation
+        text = f"The answer is {self.answer_text}." + (f" {explanation}" if explanation else "")
+        if self.answer_html is None:
+            self.answer_html = widgets.HTML("")
+            self.answer_html.add_class("wizard-question-answer")
+            self._add(self.answer_html)
+        self.answer_html.value = status_message(text, "info")
+        if self.reveal_button is not None:
+            self.reveal_button.layout.display = "none"
+        return text
+
+    # -- widget callbacks -------------------------------------------------------------------------
+    def _entered(self, change: dict) -> None:
+        self._submit(change["new"])
+
+    def _check_clicked(self) -> None:
+        if self.entry is not None:
+            self._submit(self.entry.value)
+
+    def _submit(self, text: str) -> None:
+        # Enter, leaving the box and the Check button may all deliver the same text: count it once.
+        if not str(text).strip():
+            self.say("Type your answer first, then press Enter or Check.", "info")
+            return
+        if text == self._last_text and self.feedback:
+            self.say(self.feedback, self.message_kind)
+            return
+        self._last_text = text
+        self.answer_with(text)
+
+    def _record(self, ok: bool) -> None:
+        if not self.record:
+            return
+        notebook = self.notebook or progress.notebook_name()
+        try:
+            progress.record(None, notebook, self.id, ok, home=self.home)
+            if not self._asked_name and progress.current_learner(self.home) is None:
+                self._asked_name = True
+                self._ask_name()
+        except (WizardError, OSError) as exc:
+            # Progress must never get in the way of learning: say it, carry on.
+            self._show_hint((self.hint_html.value if self.hint_html is not None else "")
+                            + status_message(f"(Your progress was not saved: {exc})", "info"))
+
+    def _save_name(self) -> None:
+        try:
+            name = progress.set_learner(self.name_entry.value, home=self.home)
+        except (WizardError, OSError) as exc:
+            self.say(str(exc), "error")
+            return
+        if self.name_row is not None:
+            self.name_row.layout.display = "none"
+        self.say(f"Thank you, {name}! Your progress is saved under your name.", "ok")
+
+    def _summary(self) -> str:
+        return f"{self.prompt!r}, tries={self.tries}"
+
+    def __repr__(self) -> str:
+        return f"Question({self._summary()})"
+
+
+class ProgressPanel(WidgetBase):
+    """"Where am I?": the learner's name (asked once) and the questions done in each notebook.
+
+    Shows nothing personal until the learner presses the button, so a stored notebook holds no
+    one's progress.  ``panel.refresh() -> str`` is the Python API.
+    """
+
+    def __init__(self, home: Any = None, **kwargs: Any) -> None:
+        super().__init__("wizard-progress", **kwargs)
+        self.home = home
+        self.text = widgets.HTML("")
+        self.text.add_class("wizard-progress-text")
+        self.button = text_button("Where am I?", "Show what you have done so far", "wizard-progress-button",
+                                  self.refresh)
+        self.name_entry = widgets.Text(placeholder="your name", layout=widgets.Layout(width="14em"))
+        self.name_button = text_button("Save my name", "Your teacher sees your progress under this name",
+                                       "wizard-question-name-save", self._save_name)
+        self.children = (widgets.HBox([self.button, self.name_entry, self.name_button]), self.status, self.text)
+
+    def refresh(self) -> str:
+        """Show (and return) the learner's progress in a few lines."""
+        text = progress.where_am_i(home=self.home)
+        self.text.value = "<pre>" + html.escape(text) + "</pre>"
+        return text
+
+    def _save_name(self) -> None:
+        try:
+            name = progress.set_learner(self.name_entry.value, home=self.home)
+        except (WizardError, OSError) as exc:
+            self.say(str(exc), "error")
+            return
+        self.say(f"Thank you, {name}!", "ok")
+        self.refresh()
+
+    def _summary(self) -> str:
+        return ""
+
+
+__all__ = ["Question", "ProgressPanel", "parse_number", "number_text", "KINDS", "TOLERANCE"]
