@@ -210,8 +210,7 @@ def available_apps_here():
 
 
 def test_class_code_and_banner():
-    from wizard_edu.kidmode import CODE_ALPHABET, big_letters, board_text, class_code
-    from wizard_edu.kidserver import normalise_code
+    from wizard_edu.kidmode import CODE_ALPHABET, big_letters, board_text, class_code, normalise_code
 
     codes = {class_code() for _ in range(50)}
     assert len(codes) > 45 and all(len(c) == 6 and set(c) <= set(CODE_ALPHABET) for c in codes)

@@ -22,6 +22,7 @@ EPILOG = """examples:
   wizard-edu doctor                      is everything a lesson needs working?
   wizard-edu lab                         open the lessons in JupyterLab
   wizard-edu play                        kid mode: the games as apps, no code shown
+  wizard-edu play --classroom            kid mode for the class network, behind a class code
   wizard-edu worksheet --topic tricks --count 20 --seed 12 --out sheet.html
 """
 
@@ -98,7 +99,10 @@ def _run_until_stopped(process: subprocess.Popen, announce) -> int:
 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:
-        announce()
+        try:
+            announce()
+        except KeyboardInterrupt:
+            return 0        # Ctrl+C before the link was printed: the server is stopped below
         while True:
             try:
                 return process.wait()
@@ -271,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
     except WizardError as exc:
         print(f"wizard-edu {args.command}: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"\nwizard-edu {args.command}: stopped.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Kid mode: the games and trainers as apps (Voila: no code shown), behind one landing page.
 
-``wizard-edu play`` (``make play``) starts Voila on this computer only
-(127.0.0.1) over the notebooks folder and opens ``kids.ipynb``, whose one
-code cell shows :func:`landing`: big links to the apps below, each of
-them a lesson notebook rendered by Voila.
+``wizard-edu play`` (``make play``) starts the kid-mode server (:mod:`wizard_edu.kidserver`, Voila)
+over the notebooks folder and opens ``kids.ipynb``, whose one code cell shows :func:`landing`: big
+links to the apps below, each of them a notebook rendered by Voila. Plain kid mode serves this
+computer only (127.0.0.1); ``--classroom`` serves the network behind a class code printed in big
+letters for the board. Either way: at most ``--max-apps`` apps open at once, a warm kernel waiting
+for each app, and a kernel stops when its page closes (or within two minutes of its page vanishing).
 
 >>> apps = [app.title for app in KID_APPS]
 >>> "Play Wizard Junior" in apps
@@ -234,7 +236,8 @@ def wait_until_ready(port: int, process: subprocess.Popen | None = None, timeout
             raise KidModeError(f"Voila stopped at once (exit code {process.returncode}): "
                                "run `wizard-edu doctor` to see what is wrong.")
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
+            # The status page starts no kernel (the landing page would, at every poll).
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/wizard-edu/status", timeout=2) as reply:
                 if reply.status == 200 and (process is None or port in listening_ports(process.pid)):
                     return time.monotonic() - start
         except (urllib.error.URLError, ConnectionError, OSError):
@@ -325,7 +328,7 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
     check_root(allow_root, "play")
     code = None
     if classroom:
-        code = normalise(os.environ.get(CLASS_CODE_ENV, "")) or class_code()
+        code = normalise_code(os.environ.get(CLASS_CODE_ENV, "")) or class_code()
         if len(code) < 4:
             raise KidModeError(f"{CLASS_CODE_ENV} is too short: a class code needs at least 4 letters or digits.")
         if port is None:
@@ -362,9 +365,13 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
 CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
 
 
-def normalise(code: str) -> str:
-    """A class code as stored: capitals, letters and digits only."""
-    return "".join(ch for ch in code.upper() if ch.isalnum())
+def normalise_code(text: str) -> str:
+    """A class code as a child may type it, as it is stored: capitals, letters and digits only.
+
+    >>> normalise_code(" km7-xq4 ")
+    'KM7XQ4'
+    """
+    return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
 def _stop_on_sigterm(signum, frame) -> None:

@@ -40,7 +40,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
-SETTINGS_ENV = "WIZARD_EDU_KID_SETTINGS"
+from .kidmode import SETTINGS_ENV, normalise_code
+
 #: Wrong class codes allowed from one address per minute before it has to wait.
 MAX_FAILED_LOGINS = 5
 FAILED_LOGIN_WINDOW = 60.0
@@ -52,15 +53,6 @@ PAGE_STYLE = ("body{font-family:sans-serif;background:#fffbe6;color:#111;display
               "button,a.big{font-size:1.6em;padding:0.3em 1em;border:3px solid #333;border-radius:10px;"
               "background:#ffd54f;color:#111;text-decoration:none;cursor:pointer;display:inline-block;"
               "margin:0.4em}.oops{color:#b00020;font-weight:bold}")
-
-
-def normalise_code(text: str) -> str:
-    """What a child types, as the code is stored: capitals, no spaces or dashes.
-
-    >>> normalise_code(" km7-xq4 ")
-    'KM7XQ4'
-    """
-    return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
 def kid_page(title: str, body: str) -> str:
@@ -183,6 +175,9 @@ class KidRenderHandler(TornadoVoilaHandler):
         if limit and apps_open(self.kernel_manager) >= limit:
             self._full()
             return
+        # Voila's page stops its kernel when it closes (a POST from `beforeunload`) with the `_xsrf`
+        # cookie; Voila never sets that cookie, so without this line every kernel waits for the culler.
+        self.xsrf_token  # noqa: B018 - reading it sets the cookie
         try:
             async for html in self.get_generator(path=path):
                 self.write(html)
