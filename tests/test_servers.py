@@ -299,3 +299,22 @@ def test_classroom_kid_mode_needs_the_class_code_and_caps_the_apps(tmp_path):
         assert status == 429 and "Wait one minute" in body     # even the right code waits now
     finally:
         stop_cli(process)
+
+
+# -- the Makefile ------------------------------------------------------------------------------
+def test_make_lab_goes_through_wizard_edu_lab_with_no_token():
+    done = subprocess.run(["make", "-n", "lab", "PORT=8899"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    recipe = done.stdout.strip().splitlines()[-1]
+    assert "wizard-edu lab --port=8899" in recipe and "token" not in recipe.lower()
+    assert ("--allow-root" in recipe) == servers.is_root()     # only when root, as the Makefile says
+
+
+def test_make_worksheet_writes_a_sheet_and_keeps_an_existing_one(tmp_path):
+    out = tmp_path / "sheet.html"
+    args = f"ARGS=--count 3 --seed 5 --out {out}"
+    done = subprocess.run(["make", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Wrote" in done.stdout and out.read_text().count('class="exercise') >= 3
+    again = subprocess.run(["make", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert again.returncode != 0 and "already exists" in again.stderr
