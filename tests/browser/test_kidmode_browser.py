@@ -83,7 +83,8 @@ def run_in_lab(page, lab, name: str) -> None:
 
 def port_is_closed(port: int) -> bool:
     try:
-        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+        # The status page answers at once ("/" opens the landing page, which starts a kernel).
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/wizard-edu/status", timeout=5)
     except (urllib.error.URLError, ConnectionError, OSError):
         return True
     return False
