@@ -5,22 +5,26 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8888
 
-.PHONY: lab test lint notebooks bench play doctor setup clean hub
+.PHONY: lab test lint notebooks bench play doctor worksheet setup clean hub
 
 # Create the virtual environment and install the kit (re-run when the requirements change).
 # binder/requirements.txt pins the main libraries, so the tests run with what Binder classes get.
 $(STAMP): pyproject.toml binder/requirements.txt
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test,kid]" -c binder/requirements.txt
+	@# The filter hides setuptools' "Editable installation" notice box (information only, not a problem).
+	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -e ".[test,kid]" -c binder/requirements.txt
 	@touch $(STAMP)
 
 setup: $(STAMP)
 
-# Open the kit in JupyterLab, on this computer only, with a login token.
+# Servers refuse to run as root unless told --allow-root. Containers and school images often run
+# everything as root; there (and only there) these targets pass it, so `make lab` still just works.
+ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# Open the kit in JupyterLab, on this computer only, with a login token (kept out of `ps`).
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) --ServerApp.root_dir=notebooks \
-		$$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+	$(VENV)/bin/wizard-edu lab --port=$(PORT) $(ALLOW_ROOT)
 
 # Every test: lint, unit + property + doctests, notebooks (nbval, strict), real-browser tests.
 test: $(STAMP)
@@ -42,9 +46,10 @@ notebooks: $(STAMP)
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
-# Kid mode: the play notebooks as apps (no code shown).
+# Kid mode: the play notebooks as apps (no code shown), this computer only.
+# For a class on the network: `make play ARGS=--classroom` (prints the class code in big letters).
 play: $(STAMP)
-	$(VENV)/bin/wizard-edu play
+	$(VENV)/bin/wizard-edu play $(ALLOW_ROOT) $(ARGS)
 
 # The class hub (JupyterHub, classroom/): on 127.0.0.1 for a try-out; it prints how to open it to the
 # class network (make hub HUB_IP=0.0.0.0) and where the teacher's admin password is.
@@ -57,6 +62,11 @@ hub: $(STAMP)
 # Is this machine ready for a lesson?  Plain-words checklist with a fix for each problem.
 doctor: $(STAMP)
 	$(VENV)/bin/wizard-edu doctor
+
+# A print-ready worksheet with its answer key, e.g. `make worksheet ARGS="--topic legal --seed 3 --pupils 25"`.
+# It never overwrites a file: add --force to ARGS to replace one.
+worksheet: $(STAMP)
+	$(VENV)/bin/wizard-edu worksheet $(ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -137,20 +137,20 @@ def test_doctor_fails_with_the_fix_when_something_is_missing(tmp_path, monkeypat
 
 
 def test_lab_command_line():
-    cmd = cli.lab_command(Path("/kit/notebooks"), 8899, "abc123", open_browser=False, root=False)
+    cmd = cli.lab_command(Path("/kit/notebooks"), 8899, open_browser=False, root=False)
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
-    assert "--ip=127.0.0.1" in cmd and "--port=8899" in cmd
-    assert "--IdentityProvider.token=abc123" in cmd and "--no-browser" in cmd
+    assert "--ip=127.0.0.1" in cmd and "--port=8899" in cmd and "--no-browser" in cmd
     assert "--ServerApp.root_dir=/kit/notebooks" in cmd
+    assert not any("token" in part for part in cmd)     # the token goes through a 0600 file
     assert "--allow-root" not in cmd
-    assert "--allow-root" in cli.lab_command(Path("n"), 1, "t", root=True)
+    assert "--allow-root" in cli.lab_command(Path("n"), 1, root=True)
 
 
 def test_lab_and_play_need_the_notebooks_folder(tmp_path, capsys):
     missing = str(tmp_path / "nowhere")
-    assert cli.main(["lab", "--notebooks", missing]) == 2
+    assert cli.main(["lab", "--notebooks", missing, "--allow-root"]) == 2
     assert "There is no folder" in capsys.readouterr().err
-    assert cli.main(["play", "--notebooks", str(tmp_path), "--no-browser"]) == 2
+    assert cli.main(["play", "--notebooks", str(tmp_path), "--no-browser", "--allow-root"]) == 2
     assert "kids.ipynb was not found" in capsys.readouterr().err
 
 
@@ -179,13 +179,47 @@ def test_bench_without_benchmarks(monkeypatch, capsys):
 
 # -- kid mode, without a server ----------------------------------------------------------
 def test_kid_mode_command_line_is_local_and_hides_code():
-    from wizard_edu.kidmode import voila_command
+    from wizard_edu.kidmode import LANDING, MAX_APPS_CLASSROOM, MAX_APPS_LOCAL, kid_settings, voila_command
+    from wizard_edu.kidserver import KidIdentityProvider, voila_config
 
-    cmd = voila_command(Path("/kit/notebooks"), 8123)
-    assert cmd[:3] == [sys.executable, "-m", "voila"] and cmd[-1] == "/kit/notebooks"
-    for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=8123", "--VoilaConfiguration.strip_sources=True",
-                 "--VoilaConfiguration.show_tracebacks=False"):
-        assert flag in cmd
+    cmd = voila_command(Path("/kit/notebooks"))
+    assert cmd == [sys.executable, "-m", "wizard_edu.kidserver", "/kit/notebooks"]   # settings: a 0600 file
+    local = kid_settings(REPO / "notebooks", 8123)
+    assert local["ip"] == "127.0.0.1" and local["class_code"] is None and local["max_apps"] == MAX_APPS_LOCAL
+    config = voila_config(local)
+    assert config.Voila.ip == "127.0.0.1" and config.Voila.port == 8123 and config.Voila.port_retries == 0
+    assert config.VoilaConfiguration.strip_sources is True and config.VoilaConfiguration.show_tracebacks is False
+    assert "token" not in config.Voila and config.Voila.identity_provider_class is KidIdentityProvider
+    # Warm kernels for the landing page and every app of the catalogue, none for the other notebooks.
+    assert set(local["pool"]) == {LANDING} | {name for _, name in available_apps_here()}
+    pools = config.VoilaKernelManager.kernel_pools_config
+    assert pools["default"] == {"pool_size": 0} and pools[LANDING] == {"pool_size": 1}
+    assert config.KidKernelManager.kernel_limit == MAX_APPS_LOCAL + sum(local["pool"].values())
+    assert 0 < config.MappingKernelManager.cull_idle_timeout + config.MappingKernelManager.cull_interval <= 120
+    classroom = kid_settings(REPO / "notebooks", 8866, classroom=True, code="KM7XQ4", preheat=False)
+    config = voila_config(classroom)
+    assert config.Voila.ip == "0.0.0.0" and config.Voila.token == "KM7XQ4"
+    assert classroom["max_apps"] == MAX_APPS_CLASSROOM and "preheat_kernel" not in config.VoilaConfiguration
+    assert config.KidKernelManager.kernel_limit == MAX_APPS_CLASSROOM
+
+
+def available_apps_here():
+    from wizard_edu.kidmode import available_apps
+
+    return available_apps(REPO / "notebooks")
+
+
+def test_class_code_and_banner():
+    from wizard_edu.kidmode import CODE_ALPHABET, big_letters, board_text, class_code, normalise_code
+
+    codes = {class_code() for _ in range(50)}
+    assert len(codes) > 45 and all(len(c) == 6 and set(c) <= set(CODE_ALPHABET) for c in codes)
+    for ch in CODE_ALPHABET:
+        assert len(big_letters(ch).splitlines()) == 5 and "\u2588" in big_letters(ch)
+    board = board_text("KM7XR4", 8866, ["10.1.2.3"])
+    assert "http://10.1.2.3:8866/" in board and "(class code: KM7XR4)" in board
+    assert "Q" in big_letters("Q1")          # a teacher's own code: letters without a block letter still show
+    assert normalise_code(" km7-xq4 ") == "KM7XQ4"
 
 
 def test_landing_page_lists_the_apps_that_exist(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -21,12 +22,9 @@ EPILOG = """examples:
   wizard-edu doctor                      is everything a lesson needs working?
   wizard-edu lab                         open the lessons in JupyterLab
   wizard-edu play                        kid mode: the games as apps, no code shown
+  wizard-edu play --classroom            kid mode for the class network, behind a class code
   wizard-edu worksheet --topic tricks --count 20 --seed 12 --out sheet.html
 """
-
-
-def _is_root() -> bool:
-    return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 def _notebooks(args: argparse.Namespace) -> Path:
@@ -44,55 +42,130 @@ def _notebooks(args: argparse.Namespace) -> Path:
     return found
 
 
-def lab_command(notebooks: Path, port: int, token: str, open_browser: bool = True,
-                root: bool | None = None) -> list[str]:
-    """The JupyterLab command line: this computer only, with a login token; --allow-root only as root."""
-    cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={notebooks}"]
+def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: bool = False) -> list[str]:
+    """The JupyterLab command line: this computer only, one port, never a token (that goes in a 0600 file).
+
+    ``root=True`` adds Jupyter's ``--allow-root`` (only when the teacher gave ``--allow-root``).
+    """
+    cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+           f"--ServerApp.root_dir={notebooks}"]
     if not open_browser:
         cmd.append("--no-browser")
-    if _is_root() if root is None else root:
+    if root:
         cmd.append("--allow-root")
     return cmd
 
 
 # -- the subcommands -----------------------------------------------------------------
 def cmd_lab(args: argparse.Namespace) -> int:
+    from . import servers
+
+    servers.check_root(args.allow_root, "lab")
     notebooks = _notebooks(args)
-    token = secrets.token_hex(16)
-    cmd = lab_command(notebooks.resolve(), args.port, token, open_browser=not args.no_browser)
-    print(f"Starting JupyterLab on this computer only. Your link: http://127.0.0.1:{args.port}/lab?token={token}\n"
-          "Press Ctrl+C twice to stop.", flush=True)
-    sys.stdout.flush()
-    if os.name == "posix":
-        # Become JupyterLab (same process id), so Ctrl+C and a service stop reach it directly.
-        os.execv(cmd[0], cmd)
+    port = servers.check_port(args.port)
+    with servers.private_dir() as secret:
+        # The token reaches JupyterLab through a 0600 file named in its environment: never on its
+        # command line, where `ps` would show it to every user of this computer.
+        token_file = servers.write_secret(secret, "lab-token", secrets.token_hex(24))
+        env = servers.server_env(JUPYTER_TOKEN_FILE=str(token_file))
+        cmd = lab_command(notebooks.resolve(), port, open_browser=not args.no_browser,
+                          root=servers.is_root() and args.allow_root)
+        print(f"Starting JupyterLab on this computer only (port {port}) ...", flush=True)
+        process = subprocess.Popen(cmd, env=env)
+
+        def announce() -> None:
+            _announce_lab(process, env)
+            token_file.unlink()   # JupyterLab has read it; its own record (jpserver-PID.json) is 0600 too
+
+        return _run_until_stopped(process, announce)
+
+
+def _announce_lab(process: subprocess.Popen, env: dict[str, str]) -> None:
+    """Print the link the running server reports for itself (its own port and token)."""
+    from . import servers
+
+    info = servers.wait_for_server_info(process, servers.runtime_dir(env))
+    print(f"JupyterLab is ready. Your link (keep it to yourself: it lets in whoever has it):\n"
+          f"    {servers.lab_link(info)}\n"
+          "Start with 00-install-check.ipynb. Press Ctrl+C twice to stop.", flush=True)
+
+
+def _run_until_stopped(process: subprocess.Popen, announce) -> int:
+    """Wait for a server we started; Ctrl+C reaches it directly, SIGTERM here stops it too."""
+    from . import servers
+
+    def on_term(signum, frame):
+        raise SystemExit(0)
+
+    previous = signal.signal(signal.SIGTERM, on_term)
     try:
-        return subprocess.call(cmd)
-    except KeyboardInterrupt:
-        return 0
+        try:
+            announce()
+        except KeyboardInterrupt:
+            return 0        # Ctrl+C before the link was printed: the server is stopped below
+        while True:
+            try:
+                return process.wait()
+            except KeyboardInterrupt:
+                # JupyterLab got the same Ctrl+C and asks to confirm (or stops on the second one).
+                continue
+    except BaseException:
+        servers.stop(process)
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        servers.stop(process)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from . import servers
     from .kidmode import serve
 
-    return serve(_notebooks(args), port=args.port or None, open_browser=not args.no_browser)
+    servers.check_root(args.allow_root, "play")
+    return serve(_notebooks(args), port=args.port, open_browser=not args.no_browser, classroom=args.classroom,
+                 max_apps=args.max_apps, preheat=not args.no_preheat, allow_root=args.allow_root)
+
+
+def worksheet_path(out: str | None, default: str, force: bool) -> Path:
+    """Where to write a worksheet: never through a symlink, never over a file unless ``force``."""
+    if out is not None and not out.strip():
+        raise WizardError("--out needs a file name (or '-' for the screen); leave --out out for the default name.")
+    path = Path(out if out is not None else default)
+    if path.is_symlink():
+        raise WizardError(f"{str(path)!r} is a symbolic link: the kit never writes through one "
+                          "(not even with --force). Choose another file name.")
+    if path.is_dir():
+        raise WizardError(f"{str(path)!r} is a folder: give a file name, e.g. {str(path / default)!r}.")
+    if path.exists() and not force:
+        raise WizardError(f"{str(path)!r} already exists: add --force to replace it, or choose another name.")
+    return path
+
+
+def _write_new_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` without ever following a symlink (one made after our check too)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        raise WizardError(f"Could not write {str(path)!r}: {exc.strerror}.") from exc
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 def cmd_worksheet(args: argparse.Namespace) -> int:
     from .worksheets import make_worksheets, worksheet_html
 
     start = time.perf_counter()
+    if args.out == "-":
+        out = None
+    else:
+        out = worksheet_path(args.out, f"worksheet-{args.topic}-{args.rules}-{args.seed}.html", args.force)
     sheets = make_worksheets(args.topic, count=args.count, seed=args.seed, rules=args.rules, pupils=args.pupils)
     html = worksheet_html(sheets)
-    if args.out == "-":
+    if out is None:
         sys.stdout.write(html)
         return 0
-    out = Path(args.out or f"worksheet-{args.topic}-{args.rules}-{args.seed}.html")
-    try:
-        out.write_text(html, encoding="utf-8")
-    except OSError as exc:
-        raise WizardError(f"Could not write {str(out)!r}: {exc.strerror}.") from exc
+    _write_new_file(out, html)
     who = "1 pupil" if args.pupils == 1 else f"{args.pupils} pupils (sheets {args.seed}-{args.seed + args.pupils - 1})"
     print(f"Wrote {out}: {args.count} exercises for {who}, answers on separate pages "
           f"({time.perf_counter() - start:.2f} s). Open it in a browser and print it.")
@@ -102,7 +175,7 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
 def cmd_doctor(args: argparse.Namespace) -> int:
     from .doctor import main as doctor_main
 
-    return doctor_main(details=not args.no_details)
+    return doctor_main(details=not args.no_details, servers=True)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -125,12 +198,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # -- the parser ------------------------------------------------------------------------
-def add_server_arguments(command: argparse.ArgumentParser, port: int) -> None:
+def add_server_arguments(command: argparse.ArgumentParser, port: int | None, where: str = "") -> None:
     """The options shared by the commands that start a server (``lab`` and ``play``)."""
-    where = "a free one" if port == 0 else str(port)
-    command.add_argument("--port", type=int, default=port, help=f"port number (default: {where})")
+    from .servers import port_number
+
+    where = where or str(port)
+    command.add_argument("--port", type=port_number, default=port,
+                         help=f"port number, 1 to 65535, or 0 for a free one (default: {where})")
     command.add_argument("--notebooks", help="the notebooks folder (default: found from here or the kit's folder)")
     command.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    command.add_argument("--allow-root", action="store_true",
+                         help="allow running as root (only in a container made for it: the notebooks could "
+                              "change anything on the computer)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -148,8 +227,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="kid mode: the games and trainers as apps, no code shown",
                           description="Serve the games and trainers with Voila (no code shown) on 127.0.0.1, "
-                                      "starting from a landing page that lists them.")
-    add_server_arguments(play, port=0)
+                                      "starting from a landing page that lists them. With --classroom, the "
+                                      "class reaches it over the network with a class code.")
+    add_server_arguments(play, port=None, where="a free one; 8866 with --classroom")
+    play.add_argument("--classroom", action="store_true",
+                      help="serve the whole class over the network, behind a short class code shown on the "
+                           "screen (default port in this mode: 8866)")
+    play.add_argument("--max-apps", type=int, default=None,
+                      help="at most this many apps open at once, one per open page (default: 10, or 40 with "
+                           "--classroom); past it a child sees a 'wait a moment' page")
+    play.add_argument("--no-preheat", action="store_true",
+                      help="do not keep a ready kernel for each app (slower to open, less memory)")
     play.set_defaults(func=cmd_play)
 
     ws = sub.add_parser("worksheet", help="print-ready worksheets with answer keys",
@@ -163,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     ws.add_argument("--pupils", type=int, default=1,
                     help="how many sheets, with seeds SEED, SEED+1, ... (default: 1)")
     ws.add_argument("--out", help="output file (default: worksheet-TOPIC-RULES-SEED.html; '-' writes to the screen)")
+    ws.add_argument("--force", action="store_true", help="replace the output file if it exists (never a symlink)")
     ws.set_defaults(func=cmd_worksheet)
 
     doc = sub.add_parser("doctor", help="check that everything a lesson needs works",
@@ -190,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     except WizardError as exc:
         print(f"wizard-edu {args.command}: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"\nwizard-edu {args.command}: stopped.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ class Check:
     fix: str = ""
     details: str = ""      # versions and the like: shown by the command, not in compared outputs
     required: bool = True  # an optional part (kid mode) never makes the doctor fail
+    warning: bool = False  # a risk worth knowing (running as root, a busy port), not a missing part
 
 
 # -- where the notebooks are -------------------------------------------------------
@@ -205,10 +206,48 @@ def all_checks(start: str | os.PathLike | None = None) -> list[Callable[[], Chec
     ]
 
 
-def run_checks(start: str | os.PathLike | None = None) -> list[Check]:
-    """Run every check; a check that crashes is reported as failed, never raised."""
+# -- the servers (only for `wizard-edu doctor`: they depend on the moment, not the install) ---------
+#: The ports the kit's servers use by default: JupyterLab (``make lab``), kid mode for a class.
+LAB_PORT = 8888
+CLASSROOM_PORT = 8866
+
+
+def check_root() -> Check:
+    """Running as root: the servers refuse unless told ``--allow-root``, and a notebook could change anything."""
+    from .servers import is_root
+
+    if not is_root():
+        return Check("User", True, "You are not root (good: notebooks cannot change the whole computer).",
+                     required=False)
+    return Check("User", False, "You are running as root (the all-powerful user): anything a notebook does "
+                 "could change the whole computer.",
+                 "Run the kit as a normal user. In a container made for it, `wizard-edu lab --allow-root` "
+                 "and `wizard-edu play --allow-root` still work.", required=False, warning=True)
+
+
+def check_port(port: int, what: str, option: str) -> Check:
+    """Is the default port of a server free?  A busy one makes that server refuse to start."""
+    from .servers import port_in_use
+
+    name = f"Port {port}"
+    host = "0.0.0.0" if port == CLASSROOM_PORT else "127.0.0.1"
+    if not port_in_use(port, host):
+        return Check(name, True, f"Port {port} is free for {what}.", required=False)
+    return Check(name, False, f"Port {port} is already in use, so {what} cannot start there.",
+                 f"Stop the program that uses it (maybe a server started earlier), or start with "
+                 f"`{option} --port 0` for a free port.", required=False, warning=True)
+
+
+def server_checks() -> list[Callable[[], Check]]:
+    return [check_root,
+            lambda: check_port(LAB_PORT, "JupyterLab (`make lab`)", "wizard-edu lab"),
+            lambda: check_port(CLASSROOM_PORT, "kid mode for a class", "wizard-edu play --classroom")]
+
+
+def run_checks(start: str | os.PathLike | None = None, servers: bool = False) -> list[Check]:
+    """Run every check (and the server checks with ``servers=True``); a crashing check is a failure."""
     results = []
-    for check in all_checks(start):
+    for check in all_checks(start) + (server_checks() if servers else []):
         try:
             results.append(check())
         except Exception as exc:
@@ -226,6 +265,8 @@ def all_ok(results: list[Check]) -> bool:
 def _mark(check: Check) -> str:
     if check.ok:
         return "ok"
+    if check.warning:
+        return "WARNING"
     return "MISSING" if not check.required else "PROBLEM"
 
 
@@ -238,7 +279,7 @@ def report_text(results: list[Check], details: bool = True) -> str:
         if not c.ok and c.fix:
             lines.append(f"          fix: {c.fix}")
     if all_ok(results):
-        optional = [c.name for c in results if not c.ok]
+        optional = [c.name for c in results if not c.ok and not c.warning]
         lines.append("All set: everything a lesson needs works." +
                      (f" (Optional, missing: {', '.join(optional)}.)" if optional else ""))
     else:
@@ -271,9 +312,9 @@ def versions_text(results: list[Check]) -> str:
     return "\n".join(f"{c.name}: {c.details}" for c in results if c.details)
 
 
-def main(start: str | os.PathLike | None = None, details: bool = True) -> int:
-    """Print the checklist; 0 when everything required works, 1 otherwise."""
-    results = run_checks(start)
+def main(start: str | os.PathLike | None = None, details: bool = True, servers: bool = False) -> int:
+    """Print the checklist; 0 when everything required works, 1 otherwise (warnings do not fail it)."""
+    results = run_checks(start, servers=servers)
     print(report_text(results, details=details))
     return 0 if all_ok(results) else 1
 

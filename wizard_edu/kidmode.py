@@ -1,9 +1,11 @@
 """Kid mode: the games and trainers as apps (Voila: no code shown), behind one landing page.
 
-``wizard-edu play`` (``make play``) starts Voila on this computer only
-(127.0.0.1) over the notebooks folder and opens ``kids.ipynb``, whose one
-code cell shows :func:`landing`: big links to the apps below, each of
-them a lesson notebook rendered by Voila.
+``wizard-edu play`` (``make play``) starts the kid-mode server (:mod:`wizard_edu.kidserver`, Voila)
+over the notebooks folder and opens ``kids.ipynb``, whose one code cell shows :func:`landing`: big
+links to the apps below, each of them a notebook rendered by Voila. Plain kid mode serves this
+computer only (127.0.0.1); ``--classroom`` serves the network behind a class code printed in big
+letters for the board. Either way: at most ``--max-apps`` apps open at once, a warm kernel waiting
+for each app, and a kernel stops when its page closes (or within two minutes of its page vanishing).
 
 >>> apps = [app.title for app in KID_APPS]
 >>> "Play Wizard Junior" in apps
@@ -12,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -27,6 +30,9 @@ from pathlib import Path
 
 from .doctor import find_notebooks_dir
 from .errors import WizardError
+
+#: The environment variable that tells the kid-mode server where its settings file is.
+SETTINGS_ENV = "WIZARD_EDU_KID_SETTINGS"
 
 #: The landing page notebook (not numbered, so it never collides with the lessons).
 LANDING = "kids.ipynb"
@@ -112,40 +118,127 @@ def landing(folder: str | os.PathLike | None = None):
 
 
 # -- serving with Voila -------------------------------------------------------------
+#: Kid mode for a class listens on this port unless told otherwise (Voila's usual port).
+CLASSROOM_PORT = 8866
+#: Most apps open at once (one kernel each, about 100-140 MB): one computer, a class.
+MAX_APPS_LOCAL = 10
+MAX_APPS_CLASSROOM = 40
+#: A kernel whose page went away without closing (crashed tab, closed laptop) goes after this idle time.
+CULL_IDLE_SECONDS = 60
+CULL_INTERVAL_SECONDS = 20
+#: Letters and digits that cannot be mistaken for each other on a board (no O/0, I/1/L, S/5, B/8, Z/2, G/6).
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
+CODE_LENGTH = 6
+
+_GLYPHS = {
+    "A": (" ### ", "#   #", "#####", "#   #", "#   #"), "C": (" ####", "#    ", "#    ", "#    ", " ####"),
+    "D": ("#### ", "#   #", "#   #", "#   #", "#### "), "E": ("#####", "#    ", "#### ", "#    ", "#####"),
+    "F": ("#####", "#    ", "#### ", "#    ", "#    "), "H": ("#   #", "#   #", "#####", "#   #", "#   #"),
+    "J": ("  ###", "   # ", "   # ", "#  # ", " ##  "), "K": ("#   #", "#  # ", "###  ", "#  # ", "#   #"),
+    "M": ("#   #", "## ##", "# # #", "#   #", "#   #"), "N": ("#   #", "##  #", "# # #", "#  ##", "#   #"),
+    "P": ("#### ", "#   #", "#### ", "#    ", "#    "), "R": ("#### ", "#   #", "#### ", "#  # ", "#   #"),
+    "T": ("#####", "  #  ", "  #  ", "  #  ", "  #  "), "U": ("#   #", "#   #", "#   #", "#   #", " ### "),
+    "V": ("#   #", "#   #", "#   #", " # # ", "  #  "), "W": ("#   #", "#   #", "# # #", "## ##", "#   #"),
+    "X": ("#   #", " # # ", "  #  ", " # # ", "#   #"), "Y": ("#   #", " # # ", "  #  ", "  #  ", "  #  "),
+    "3": ("#### ", "    #", " ### ", "    #", "#### "), "4": ("#   #", "#   #", "#####", "    #", "    #"),
+    "7": ("#####", "    #", "   # ", "  #  ", "  #  "), "9": (" ### ", "#   #", " ####", "    #", " ### "),
+}
+
+
+def class_code(length: int = CODE_LENGTH) -> str:
+    """A fresh class code: ``length`` characters from :data:`CODE_ALPHABET` (about 10**8 codes for 6).
+
+    >>> code = class_code()
+    >>> len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    True
+    """
+    import secrets
+
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+
+
+def big_letters(text: str) -> str:
+    """``text`` in block letters five lines high, for the board (letters of :data:`CODE_ALPHABET`).
+
+    >>> print(big_letters("AC"))
+      ██████      ████████
+    ██      ██  ██
+    ██████████  ██
+    ██      ██  ██
+    ██      ██    ████████
+    """
+    rows = []
+    for line in range(5):
+        row = "  ".join(_glyph(ch)[line].replace("#", "\u2588\u2588").replace(" ", "  ") for ch in text)
+        rows.append(row.rstrip())
+    return "\n".join(rows)
+
+
+def _glyph(ch: str) -> tuple[str, ...]:
+    """The block letter for ``ch``; a character without one (a teacher's own code) stands small in the middle."""
+    return _GLYPHS.get(ch) or ("     ", "     ", f"  {ch}  ", "     ", "     ")
+
+
+def network_addresses() -> list[str]:
+    """This computer's IPv4 addresses on its networks (not 127.x), for the link pupils type."""
+    import psutil
+
+    found = []
+    for addresses in psutil.net_if_addrs().values():
+        for address in addresses:
+            if address.family == socket.AF_INET and not address.address.startswith("127."):
+                found.append(address.address)
+    return sorted(set(found))
+
+
 def free_port() -> int:
     """A free TCP port on 127.0.0.1 (bind to port 0 and let the system choose)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    from .servers import free_port as free
+
+    return free()
 
 
-def voila_command(notebooks: Path, port: int) -> list[str]:
-    """The Voila command line: this computer only, no code shown, no tracebacks for children.
+def voila_command(notebooks: Path) -> list[str]:
+    """The kid-mode server's command line: only the notebooks folder (settings come from a private file)."""
+    return [sys.executable, "-m", "wizard_edu.kidserver", str(notebooks)]
 
-    Every open page has its own kernel; a kernel whose page was closed is stopped after
-    15 idle minutes, so a morning of clicking around does not fill the memory.
+
+def kid_settings(notebooks: Path, port: int, classroom: bool = False, code: str | None = None,
+                 max_apps: int | None = None, preheat: bool = True) -> dict:
+    """What the kid-mode server needs to know (written to its 0600 settings file).
+
+    Warm kernels: two for the landing page in a classroom (everyone opens it first), one otherwise,
+    and one for each app of the catalogue (:func:`available_apps`).
     """
-    return [sys.executable, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-            "--Voila.port_retries=0", "--VoilaConfiguration.show_tracebacks=False",
-            "--VoilaConfiguration.strip_sources=True", "--theme=light",
-            "--MappingKernelManager.cull_idle_timeout=900", "--MappingKernelManager.cull_interval=60",
-            str(notebooks)]
+    pool = {LANDING: 2 if classroom else 1}
+    for _app, name in available_apps(notebooks):
+        pool[name] = 1
+    return {"root_dir": str(notebooks), "port": port, "ip": "0.0.0.0" if classroom else "127.0.0.1",
+            "class_code": code, "landing": LANDING, "preheat": preheat, "pool": pool,
+            "max_apps": max_apps if max_apps is not None else (MAX_APPS_CLASSROOM if classroom else MAX_APPS_LOCAL),
+            "cull_idle_seconds": CULL_IDLE_SECONDS, "cull_interval_seconds": CULL_INTERVAL_SECONDS}
 
 
-def landing_url(port: int) -> str:
-    return f"http://127.0.0.1:{port}/voila/render/{LANDING}"
+def landing_url(port: int, host: str = "127.0.0.1") -> str:
+    return f"http://{host}:{port}/voila/render/{LANDING}"
 
 
 def wait_until_ready(port: int, process: subprocess.Popen | None = None, timeout: float = 60.0) -> float:
-    """Poll Voila until it answers; the seconds it took.  Raises :class:`KidModeError` after ``timeout``."""
+    """Poll Voila until it answers, and (for a server we started) listens on ``port`` itself.
+
+    Returns the seconds it took; raises :class:`KidModeError` after ``timeout``.
+    """
+    from .servers import listening_ports
+
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         if process is not None and process.poll() is not None:
             raise KidModeError(f"Voila stopped at once (exit code {process.returncode}): "
-                               "run `wizard-edu doctor` to see what is missing.")
+                               "run `wizard-edu doctor` to see what is wrong.")
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
-                if reply.status == 200:
+            # The status page starts no kernel (the landing page would, at every poll).
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/wizard-edu/status", timeout=2) as reply:
+                if reply.status == 200 and (process is None or port in listening_ports(process.pid)):
                     return time.monotonic() - start
         except (urllib.error.URLError, ConnectionError, OSError):
             pass
@@ -154,12 +247,17 @@ def wait_until_ready(port: int, process: subprocess.Popen | None = None, timeout
 
 
 def start_voila(notebooks: str | os.PathLike | None = None, port: int | None = None,
-                env: dict[str, str] | None = None, timeout: float = 60.0) -> tuple[subprocess.Popen, int, float]:
-    """Start Voila over the notebooks folder; returns (process, port, seconds to start).
+                env: dict[str, str] | None = None, timeout: float = 60.0, *, classroom: bool = False,
+                code: str | None = None, max_apps: int | None = None,
+                preheat: bool = False) -> tuple[subprocess.Popen, int, float]:
+    """Start the kid-mode server over the notebooks folder; returns (process, port, seconds to start).
 
-    The caller stops it (:func:`stop`).
+    The settings (and the class code) go to a 0600 file in a private folder that is deleted as soon
+    as the server has read it. The caller stops the server (:func:`stop`).
     """
     import importlib.util
+
+    from . import servers
 
     if importlib.util.find_spec("voila") is None:
         raise KidModeError("Kid mode needs Voila: run `pip install voila` (or `pip install -e \".[kid]\"`).")
@@ -167,46 +265,113 @@ def start_voila(notebooks: str | os.PathLike | None = None, port: int | None = N
     if folder is None or not (Path(folder) / LANDING).is_file():
         raise KidModeError(f"The notebooks folder with {LANDING} was not found: start from the kit's "
                            "folder, or give it with --notebooks.")
-    port = port or free_port()
-    process = subprocess.Popen(voila_command(Path(folder).resolve(), port), env=env,
-                               stdin=subprocess.DEVNULL)
-    try:
-        seconds = wait_until_ready(port, process, timeout)
-    except BaseException:
-        stop(process)
-        raise
+    if classroom and not code:
+        raise KidModeError("A classroom server needs a class code.")
+    host = "0.0.0.0" if classroom else "127.0.0.1"
+    port = servers.check_port(port or 0, host)
+    folder = Path(folder).resolve()
+    settings = kid_settings(folder, port, classroom=classroom, code=code, max_apps=max_apps, preheat=preheat)
+    with servers.private_dir("wizard-edu-kids-") as secret:
+        path = servers.write_secret(secret, "kid-settings.json", json.dumps(settings))
+        process = subprocess.Popen(voila_command(folder), stdin=subprocess.DEVNULL,
+                                   env=servers.server_env(env, **{SETTINGS_ENV: str(path)}))
+        try:
+            seconds = wait_until_ready(port, process, timeout)
+        except BaseException:
+            stop(process)
+            raise
     return process, port, seconds
+
+
+def kid_status(port: int, code: str | None = None, timeout: float = 5.0) -> dict:
+    """The server's own count of open apps and warm kernels (``/wizard-edu/status``)."""
+    query = f"?token={code}" if code else ""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/wizard-edu/status{query}", timeout=timeout) as reply:
+        return json.loads(reply.read())
+
+
+def wait_until_warm(port: int, code: str | None = None, timeout: float = 180.0) -> float:
+    """Wait until every warm kernel is ready (the apps open at once from then on); the seconds it took."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        status = kid_status(port, code)
+        if status["warm"] >= status["warm_target"]:
+            return time.monotonic() - start
+        time.sleep(0.5)
+    raise KidModeError(f"The warm kernels were not ready within {timeout:.0f} seconds.")
 
 
 def stop(process: subprocess.Popen, timeout: float = 10.0) -> None:
     """Stop a server we started: terminate, then kill after a bounded wait."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=timeout)
+    from .servers import stop as stop_server
+
+    stop_server(process, timeout)
 
 
-def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, open_browser: bool = True) -> int:
-    """Run kid mode until Ctrl+C (or SIGTERM); Voila is always stopped on the way out."""
+def board_text(code: str, port: int, addresses: list[str]) -> str:
+    """What the teacher shows the class: the address to type and the class code in big letters."""
+    links = [f"http://{address}:{port}/" for address in addresses] or [f"http://THIS-COMPUTER:{port}/"]
+    return ("\n".join(["", "Kid mode for the class. Pupils open:", *(f"    {link}" for link in links), "",
+                       "and type the class code:", "", big_letters(code), "", f"    (class code: {code})", ""]))
+
+
+def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, open_browser: bool = True,
+          classroom: bool = False, max_apps: int | None = None, preheat: bool = True,
+          allow_root: bool = False) -> int:
+    """Run kid mode until Ctrl+C (or SIGTERM); Voila is always stopped on the way out.
+
+    Plain kid mode serves this computer only (127.0.0.1). ``classroom=True`` serves the network
+    (0.0.0.0, port 8866 unless given) behind a class code that is printed in big letters.
+    """
+    from .servers import check_root
+
+    check_root(allow_root, "play")
+    code = None
+    if classroom:
+        code = normalise_code(os.environ.get(CLASS_CODE_ENV, "")) or class_code()
+        if len(code) < 4:
+            raise KidModeError(f"{CLASS_CODE_ENV} is too short: a class code needs at least 4 letters or digits.")
+        if port is None:
+            port = CLASSROOM_PORT
     previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
-        process, port, seconds = start_voila(notebooks, port)
+        process, port, seconds = start_voila(notebooks, port, classroom=classroom, code=code, max_apps=max_apps,
+                                             preheat=preheat)
         url = landing_url(port)
+        apps = max_apps if max_apps is not None else (MAX_APPS_CLASSROOM if classroom else MAX_APPS_LOCAL)
+        if classroom:
+            print(board_text(code, port, network_addresses()), flush=True)
+            print(f"On this computer: http://127.0.0.1:{port}/ (same code). Up to {apps} apps open at once.")
         print(f"Kid mode is ready (started in {seconds:.1f} s). Open {url}\nPress Ctrl+C to stop.", flush=True)
         if open_browser:
             webbrowser.open(url)
         try:
+            if preheat:
+                warm = wait_until_warm(port, code)
+                print(f"Every app is warmed up ({warm:.0f} s more): they open at once now.", flush=True)
             return process.wait()
         except KeyboardInterrupt:
             print("\nStopping kid mode.")
             return 0
+        except (KidModeError, OSError):
+            return process.wait()   # warming up is a nicety: the apps still work, only slower
         finally:
             stop(process)
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+#: A fixed class code for a teacher who wants the same one every lesson (set in the environment).
+CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
+
+
+def normalise_code(text: str) -> str:
+    """A class code as a child may type it, as it is stored: capitals, letters and digits only.
+
+    >>> normalise_code(" km7-xq4 ")
+    'KM7XQ4'
+    """
+    return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
 def _stop_on_sigterm(signum, frame) -> None:

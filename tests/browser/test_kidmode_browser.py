@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from wizard_edu.kidmode import available_apps, free_port, landing_url, stop, wait_until_ready
+from wizard_edu.servers import is_root
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 90.0
@@ -45,7 +46,7 @@ def start_play(base: Path) -> tuple[subprocess.Popen, int, Path, float]:
     start = time.monotonic()
     process = subprocess.Popen(
         [sys.executable, "-m", "wizard_edu.cli", "play", "--no-browser", f"--port={port}",
-         f"--notebooks={notebooks}"],
+         f"--notebooks={notebooks}", *(["--allow-root"] if is_root() else [])],
         env=isolated_env(base), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     process.log_file = log  # type: ignore[attr-defined]
     try:
@@ -82,7 +83,8 @@ def run_in_lab(page, lab, name: str) -> None:
 
 def port_is_closed(port: int) -> bool:
     try:
-        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+        # The status page answers at once ("/" opens the landing page, which starts a kernel).
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/wizard-edu/status", timeout=5)
     except (urllib.error.URLError, ConnectionError, OSError):
         return True
     return False
