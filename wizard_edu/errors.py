@@ -46,3 +46,28 @@ class SaveFileError(WizardError):
 
 class TrumpError(WizardError):
     """A trump colour that is not R, G, B, Y or None, or a trump choice made at the wrong time."""
+
+
+# -- issue 10, every bad input refused (bad-input) -------------------------------------
+class ArgumentError(WizardError):
+    """An argument of the wrong kind or size (text where a number belongs, a negative count...)."""
+
+
+class DuplicateCardError(WizardError):
+    """The same card given twice (or more often than the deck holds it)."""
+
+
+class TrickSizeError(IllegalPlayError):
+    """A trick with more cards than players at the table (Wizard has at most 6)."""
+
+
+class ExerciseError(WizardError):
+    """An exercise that cannot be made or checked as asked (unknown kind, an answer of the wrong kind...)."""
+
+
+class WorksheetError(WizardError):
+    """A worksheet that cannot be made as asked (unknown topic, too many exercises...)."""
+
+
+class KidModeError(WizardError):
+    """Kid mode cannot start (no notebooks folder, Voila missing, Voila did not start)."""

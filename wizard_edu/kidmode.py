@@ -26,14 +26,10 @@ from html import escape
 from pathlib import Path
 
 from .doctor import find_notebooks_dir
-from .errors import WizardError
+from .errors import KidModeError
 
 #: The landing page notebook (not numbered, so it never collides with the lessons).
 LANDING = "kids.ipynb"
-
-
-class KidModeError(WizardError):
-    """Kid mode cannot start (no notebooks folder, Voila missing, Voila did not start)."""
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,19 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from .errors import ArgumentError
+
 if TYPE_CHECKING:
     from .game import Game
 
 FIELDS = ("bid", "tricks", "points", "total")
+
+
+def _check_game(game: object) -> None:
+    from .game import Game  # (here: the game module imports this one)
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"The score pad is made from a Game, like score_pad(Game(players=4)), not {game!r}.")
 
 
 def score_pad(game: Game) -> pd.DataFrame:
@@ -17,6 +26,7 @@ def score_pad(game: Game) -> pd.DataFrame:
 
     Columns are a two-level index ``(player name, field)``; the index is the round number.
     """
+    _check_game(game)
     columns = pd.MultiIndex.from_product([list(game.names), list(FIELDS)], names=["player", ""])
     rows = []
     for r in game.rounds:
@@ -30,5 +40,6 @@ def score_pad(game: Game) -> pd.DataFrame:
 
 def totals_by_round(game: Game) -> pd.DataFrame:
     """Running totals only: a round x player table, handy for a line chart."""
+    _check_game(game)
     pad = score_pad(game)
     return pad.xs("total", axis=1, level=1)

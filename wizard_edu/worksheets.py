@@ -29,12 +29,13 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from .cards import COLOUR_NAMES, COLOURS, Card, Cards, sorted_hand
+from .cards import COLOUR_NAMES, COLOURS, Card, Cards, cards, sorted_hand
 from .display.html import card_html
 from .display.themes import FILL, INK, SYMBOL
-from .errors import WizardError
+from .errors import WorksheetError
+from .rules import checks
 from .rules.core import explain_trick, lead_colour, legal_plays, score_round
-from .rules.rulesets import get_ruleset
+from .rules.rulesets import Ruleset, get_ruleset
 
 #: Topics a sheet can have, with the title printed at the top.
 TOPICS: dict[str, str] = {
@@ -52,10 +53,6 @@ MAX_PUPILS = 200
 _ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 _NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ella", "Finn", "Gita", "Hugo", "Iris", "Jonas", "Kemal",
           "Lena", "Mia", "Noah", "Omar", "Pia", "Rosa", "Sam", "Tara", "Yusuf", "Zoe"]
-
-
-class WorksheetError(WizardError):
-    """A worksheet that cannot be made as asked (unknown topic, too many exercises...)."""
 
 
 @dataclass(frozen=True)
@@ -108,13 +105,13 @@ def make_worksheet(topic: str = "tricks", count: int = 20, seed: int = 0, rules:
     >>> make_worksheet("cooking")
     Traceback (most recent call last):
     ...
-    wizard_edu.worksheets.WorksheetError: There is no worksheet topic 'cooking'. Choose one of tricks, legal, score, odds, mixed.
+    wizard_edu.errors.WorksheetError: There is no worksheet topic 'cooking'. Choose one of tricks, legal, score, odds, mixed.
     """
     topic_key = topic.strip().lower() if isinstance(topic, str) else topic
-    if topic_key not in TOPICS:
+    if not isinstance(topic_key, str) or topic_key not in TOPICS:
         raise WorksheetError(f"There is no worksheet topic {topic!r}. Choose one of {', '.join(TOPICS)}.")
     rules_key = rules.strip().lower() if isinstance(rules, str) else rules
-    if rules_key not in WORKSHEET_RULES:
+    if not isinstance(rules_key, str) or rules_key not in WORKSHEET_RULES:
         raise WorksheetError(f"Worksheets use the rules {' or '.join(WORKSHEET_RULES)}, not {rules!r}.")
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
         raise WorksheetError(f"A worksheet has 1 to {MAX_COUNT} exercises, not {count!r}.")
@@ -285,16 +282,35 @@ def _odds_exercise(number: int, rng: random.Random, rules: str, index: int) -> E
     return Exercise(number, "odds", {"rules": rules, "hand": str(hand), "event": event}, answer, explanation)
 
 
-def unseen_cards(hand: Iterable[Card], rules: str) -> list[Card]:
+def unseen_cards(hand: Iterable[Card | str] | str, rules: str | Ruleset) -> list[Card]:
     """The ruleset's deck without the cards in ``hand`` (one copy removed per card held)."""
-    remaining = list(get_ruleset(rules).deck())
+    ruleset = get_ruleset(rules)
+    hand = checks.card_list(hand, ruleset, "hand")
+    checks.check_copies(hand, ruleset, "the hand")
+    remaining = list(ruleset.deck())
     for card in hand:
         remaining.remove(card)
     return remaining
 
 
-def card_matches(card: Card, event: str, hand: Sequence[Card] = ()) -> bool:
+def _check_event(event: object) -> str:
+    """``event`` if it is an odds question this module knows (``'wizard'``, ``'above:R:5'``...)."""
+    if isinstance(event, str):
+        parts = event.split(":")
+        if event in ("wizard", "jester", "wizard-or-jester", "hand-colour"):
+            return event
+        if len(parts) == 2 and parts[0] == "colour" and parts[1] in COLOURS:
+            return event
+        if (len(parts) == 3 and parts[0] == "above" and parts[1] in COLOURS
+                and parts[2].isascii() and parts[2].isdigit() and 0 <= int(parts[2]) <= 13):
+            return event
+    raise WorksheetError(f"Unknown odds question {event!r}: ask about 'wizard', 'jester', 'wizard-or-jester', "
+                         "'hand-colour', 'colour:R' or 'above:R:5'.")
+
+
+def card_matches(card: Card | str, event: str, hand: Iterable[Card | str] | str = ()) -> bool:
     """Whether a turned-up ``card`` is the event an odds exercise asks about."""
+    card, event, hand = Card.parse(card), _check_event(event), cards(hand)
     if event == "wizard":
         return card.is_wizard
     if event == "jester":
@@ -311,8 +327,9 @@ def card_matches(card: Card, event: str, hand: Sequence[Card] = ()) -> bool:
     raise WorksheetError(f"Unknown odds question {event!r}.")
 
 
-def describe_event(event: str, hand: Sequence[Card], rules: str) -> str:
+def describe_event(event: str, hand: Iterable[Card | str] | str, rules: str | Ruleset) -> str:
     """The event in words, e.g. ``'a blue card higher than 5'``."""
+    event, hand, rules = _check_event(event), cards(hand), get_ruleset(rules).name
     jester = "Fool Frog" if rules == "junior" else "Jester"
     if event == "wizard":
         return "a Wizard"
@@ -452,8 +469,15 @@ def _exercise_html(ex: Exercise) -> str:
             f"<h2>{ex.number}. {title}</h2>{_question_html(ex)}</section>")
 
 
+def _check_sheet(sheet: object) -> Worksheet:
+    if not isinstance(sheet, Worksheet):
+        raise WorksheetError(f"Give a worksheet from make_worksheet(), not {sheet!r}.")
+    return sheet
+
+
 def sheet_html(sheet: Worksheet) -> str:
     """One pupil's sheet (without the answer key)."""
+    _check_sheet(sheet)
     how = _HOW[sheet.topic].format(word="prediction" if sheet.rules == "junior" else "bid")
     exercises = "".join(_exercise_html(ex) for ex in sheet.exercises)
     return (f'<div class="sheet" data-seed="{sheet.seed}">'
@@ -465,6 +489,7 @@ def sheet_html(sheet: Worksheet) -> str:
 
 def answers_html(sheet: Worksheet) -> str:
     """The answer key of one sheet, starting on a new page."""
+    _check_sheet(sheet)
     items = "".join(_answer_html(ex) for ex in sheet.exercises)
     return (f'<div class="answers" data-seed="{sheet.seed}">'
             f"<h1>Answers: {escape(sheet.title)}, sheet {sheet.seed}</h1>"
@@ -476,6 +501,9 @@ def worksheet_html(sheets: Worksheet | Sequence[Worksheet]) -> str:
     """A complete, printable HTML page: every pupil's sheet, then every answer key."""
     if isinstance(sheets, Worksheet):
         sheets = [sheets]
+    if not isinstance(sheets, Sequence) or isinstance(sheets, str):
+        raise WorksheetError(f"Give a worksheet or a list of worksheets, not {sheets!r}.")
+    sheets = [_check_sheet(s) for s in sheets]
     if not sheets:
         raise WorksheetError("There are no sheets to print.")
     first = sheets[0]

@@ -21,7 +21,11 @@ import numpy as np
 from ..cards import COLOURS, Card, sorted_hand
 from ..errors import UnknownRulesetError
 from ..players.rule_of_thumb import card_power, strength
-from ..rules.core import DEALER_CHOOSES, lead_colour, legal_plays, trick_winner, trump_from_card
+from ..rules.core import DEALER_CHOOSES, decide_trick, trump_from_card
+
+# The engine's unchecked helpers: the tables ask about a card and a second copy of it (R3 after R3).
+from ..rules.core import _lead_of as lead_colour
+from ..rules.core import playable as legal_plays
 from ..rules.rulesets import Ruleset, get_ruleset
 
 #: Trump codes: 0 no trump, 1..4 the colours R, G, B, Y.
@@ -175,7 +179,7 @@ def _tables(ruleset: Ruleset) -> RuleTables:
         small = np.zeros((size, size), dtype=bool)
         for a in distinct:
             for b in distinct:
-                small[a, b] = trick_winner([cards[a], cards[b]], trump, ruleset) == 1
+                small[a, b] = decide_trick([cards[a], cards[b]], trump, ruleset).winner == 1
         beats[t] = small[np.ix_(canon, canon)]
 
     # Follow suit, as lead states: a representative trick for each state.
