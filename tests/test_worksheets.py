@@ -250,11 +250,12 @@ def test_the_page_makers_refuse_what_is_not_a_worksheet():
 @pytest.mark.parametrize("event", ["", "wizards", "colour:P", "colour", "above:R:x", "above:R:-1",
                                    "above:R:99", "above:R", None, 5, ["wizard"]])
 def test_unknown_odds_questions_are_clear_errors(event):
+    from wizard_edu.errors import ExerciseError
     from wizard_edu.worksheets import card_matches, describe_event
 
-    with pytest.raises(WorksheetError, match="Unknown odds question"):
+    with pytest.raises(ExerciseError, match="Unknown odds question"):
         card_matches("R5", event)
-    with pytest.raises(WorksheetError, match="Unknown odds question"):
+    with pytest.raises(ExerciseError, match="Unknown odds question"):
         describe_event(event, "R5", "junior")
 
 

@@ -184,6 +184,17 @@ class Card:
 class Cards(list):
     """A list of cards that prints as card text and shows as card pictures in Jupyter."""
 
+    def __init__(self, items: Iterable[Card | str] | str = ()) -> None:
+        if isinstance(items, str):
+            items = cards(items)  # card text, as cards() reads it (not one letter a card)
+        try:
+            super().__init__(items)
+        except TypeError:
+            raise CardTextError(f"Give cards as text like 'R7 G13 W' or as a list of cards, not {items!r}.") from None
+        # (One fast pass: the engine builds Cards of real cards only, and they pass it.)
+        if not all(c.__class__ is Card for c in self):
+            self[:] = [Card.parse(c) for c in self]
+
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)
 

@@ -65,7 +65,7 @@ class ExerciseError(WizardError):
     """An exercise that cannot be made or checked as asked (unknown kind, an answer of the wrong kind...)."""
 
 
-class WorksheetError(WizardError):
+class WorksheetError(ExerciseError):
     """A worksheet that cannot be made as asked (unknown topic, too many exercises...)."""
 
 
