@@ -88,12 +88,13 @@ def arguments(draw, func) -> tuple[list, dict]:
     args: list = []
     kwargs: dict = {}
     positional_open = True
-    for p in inspect.signature(func).parameters.values():
+    params = inspect.signature(func).parameters
+    for p in params.values():
         if p.kind is p.VAR_POSITIONAL:
             args += draw(st.lists(values, max_size=2))
             continue
-        if p.kind is p.VAR_KEYWORD:
-            kwargs |= draw(st.dictionaries(option_names, values, max_size=2))
+        if p.kind is p.VAR_KEYWORD:  # options by name (never a name the function takes itself)
+            kwargs |= draw(st.dictionaries(option_names.filter(lambda k: k not in params), values, max_size=2))
             continue
         if p.default is not p.empty and draw(st.booleans()):
             positional_open = False  # left out: what follows goes by name

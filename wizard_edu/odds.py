@@ -24,7 +24,7 @@ from math import comb, perm
 import numpy as np
 
 from .cards import COLOUR_NAMES, COLOURS, Card
-from .errors import ArgumentError, WizardError
+from .errors import ArgumentError, TrumpError
 from .rules import checks
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
@@ -63,8 +63,8 @@ def trump_odds(players: int, round_number: int = 1, rules: str | Ruleset = "clas
     ruleset = get_ruleset(rules)
     sizes = ruleset.round_sizes(players)
     if not checks.is_whole(round_number) or not 1 <= round_number <= len(sizes):
-        raise WizardError(f"With {players} players the {ruleset.title} rounds go from 1 to {len(sizes)}, "
-                          f"not {round_number!r}.")
+        raise ArgumentError(f"With {players} players the {ruleset.title} rounds go from 1 to {len(sizes)}, "
+                            f"not {round_number!r}.")
     outcomes = {c: 0 for c in COLOURS} | {NO_TRUMP: 0, DEALER_CHOOSES: 0}
     deck = ruleset.deck()
     if players * sizes[round_number - 1] >= len(deck):
@@ -129,12 +129,12 @@ def _marked(what: str, ruleset: Ruleset, up: Card | None) -> tuple[str, list[Car
     if key in ("trump", "trumps"):
         trump = trump_from_card(up, ruleset) if up is not None else None
         if trump is None or trump == DEALER_CHOOSES:
-            raise WizardError("To count trumps, give the turned-up card as a number card (turned_up='R5'): "
-                              "its colour is trump.")
+            raise TrumpError("To count trumps, give the turned-up card as a number card (turned_up='R5'): "
+                             "its colour is trump.")
         return f"trumps ({COLOUR_NAMES[trump]})", [c for c in deck if c.colour == trump]
     if isinstance(key, str) and key.upper() in COLOURS:
         return COLOUR_NAMES[key.upper()] + " cards", [c for c in deck if c.colour == key.upper()]
-    raise WizardError(f"Count 'wizards', 'jesters', 'trumps' or a colour ('R', 'G', 'B', 'Y'), not {what!r}.")
+    raise ArgumentError(f"Count 'wizards', 'jesters', 'trumps' or a colour ('R', 'G', 'B', 'Y'), not {what!r}.")
 
 
 def hand_odds(cards: int, what: str = "wizards", rules: str | Ruleset = "classic",
