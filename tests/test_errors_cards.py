@@ -108,3 +108,13 @@ def test_a_refused_call_leaves_a_deck_alone():
     with pytest.raises(WizardError):
         sorted_hand([*deck, 7])
     assert deck == before
+
+
+def test_the_cards_list_holds_only_cards():
+    from wizard_edu import Cards
+
+    assert Cards("R3 w") == [Card.parse("R3"), Card.parse("W")]   # card text, not one letter a card
+    assert Cards(["R3", Card.parse("J")]) == cards("R3 J")
+    for bad in (None, 5, [None], ["R3", 7], ["purple"]):
+        with pytest.raises(CardTextError):
+            Cards(bad)
