@@ -181,6 +181,9 @@ class Card:
         return f"{base} ({COLOUR_NAMES[self.colour]})" if self.colour else base
 
 
+_ONLY_CARDS = {Card}
+
+
 class Cards(list):
     """A list of cards that prints as card text and shows as card pictures in Jupyter."""
 
@@ -188,12 +191,21 @@ class Cards(list):
         if isinstance(items, str):
             items = cards(items)  # card text, as cards() reads it (not one letter a card)
         try:
-            super().__init__(items)
+            list.__init__(self, items)
         except TypeError:
             raise CardTextError(f"Give cards as text like 'R7 G13 W' or as a list of cards, not {items!r}.") from None
-        # (One fast pass: the engine builds Cards of real cards only, and they pass it.)
-        if not all(c.__class__ is Card for c in self):
-            self[:] = [Card.parse(c) for c in self]
+        # (A plain loop: the engine builds small Cards of real cards only, and they pass it quickly.)
+        for c in self:
+            if c.__class__ is not Card:
+                self[:] = [Card.parse(c) for c in self]
+                break
+
+    @classmethod
+    def _of_cards(cls, items: Iterable[Card]) -> Cards:
+        """Cards from items already known to be cards (the decks): no check."""
+        new = list.__new__(cls)
+        list.extend(new, items)
+        return new
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)
@@ -256,7 +268,20 @@ def check_deck_counts(ranks: int, wizards: int, jesters: int, specials: Sequence
 
 def make_deck(ranks: int, wizards: int, jesters: int, specials: Sequence[str] = ()) -> Cards:
     """A deck: ``ranks`` number cards in each colour, Wizards, Jesters and specials."""
-    return Cards(_deck_tuple(ranks, wizards, jesters, check_deck_counts(ranks, wizards, jesters, specials)))
+    # Every round deals a fresh deck: a deck checked once is kept (only for exact ints, so 4.0 is refused).
+    exact = (ranks.__class__ is int and wizards.__class__ is int and jesters.__class__ is int
+             and specials.__class__ is tuple and all(k.__class__ is str for k in specials))
+    key = (ranks, wizards, jesters, specials)
+    deck = _DECKS.get(key) if exact else None
+    if deck is None:
+        deck = _deck_tuple(ranks, wizards, jesters, check_deck_counts(ranks, wizards, jesters, specials))
+        if exact:
+            _DECKS[key] = deck
+    return Cards._of_cards(deck)
+
+
+#: Decks already checked and built, by (ranks, wizards, jesters, specials).
+_DECKS: dict[tuple, tuple[Card, ...]] = {}
 
 
 @cache
@@ -289,7 +314,8 @@ _UNCOLOURED_ORDER = {DRAGON: 0, WIZARD: 1, WEREWOLF: 2, JUGGLER: 3, CLOUD: 4, BO
 
 def sort_key(card: Card | str) -> tuple:
     """Sort a hand: Wizards first, then each colour high to low, Jesters last."""
-    card = Card.parse(card)
+    if card.__class__ is not Card:
+        card = Card.parse(card)
     if card.colour:
         return (10 + COLOURS.index(card.colour), -card.value)
     return (_UNCOLOURED_ORDER[card.kind], 0.0)
@@ -301,7 +327,9 @@ def sorted_hand(hand: Iterable[Card | str] | str) -> Cards:
     >>> sorted_hand("J R3 W R13")
     cards('W R13 R3 J')
     """
-    return Cards(sorted(cards(hand), key=sort_key))
+    if hand.__class__ is not list or set(map(type, hand)) - _ONLY_CARDS:  # (the engine's hands pass at once)
+        hand = cards(hand)
+    return Cards._of_cards(sorted(hand, key=sort_key))
 
 
 __all__ = ["COLOURS", "COLOUR_NAMES", "SPECIAL_KINDS", "NAMED_COLOUR_KINDS", "Card", "Cards", "cards",
