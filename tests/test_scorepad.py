@@ -29,3 +29,16 @@ def test_totals_by_round_is_round_by_player():
     game = play_game(4, rules="junior", seed=2)
     totals = totals_by_round(game)
     assert totals.shape == (8, 4) and list(totals.iloc[-1]) == game.scores
+
+
+def test_score_pad_of_something_that_is_not_a_game_is_a_clear_error():
+    import pytest
+
+    from wizard_edu.errors import ArgumentError
+
+    for value in (None, 5, "game", [1, 2, 3]):
+        with pytest.raises(ArgumentError, match="made from a Game"):
+            score_pad(value)
+        with pytest.raises(ArgumentError, match="made from a Game"):
+            totals_by_round(value)
+    assert score_pad(Game(players=3)).empty

@@ -221,3 +221,56 @@ def test_bad_pupil_count_and_empty_page():
         make_worksheets(pupils=0)
     with pytest.raises(WorksheetError):
         worksheet_html([])
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"topic": ["tricks"]}, "no worksheet topic"),
+    ({"topic": None}, "no worksheet topic"),
+    ({"rules": {"junior": 1}}, "junior or classic"),
+    ({"count": True}, "1 to 60"),
+    ({"seed": 1.5}, "whole number"),
+    ({"seed": True}, "whole number"),
+])
+def test_arguments_of_the_wrong_type_are_clear_errors(kwargs, words):
+    with pytest.raises(WorksheetError, match=words):
+        make_worksheet(**kwargs)
+
+
+def test_the_page_makers_refuse_what_is_not_a_worksheet():
+    from wizard_edu.worksheets import answers_html, sheet_html
+
+    for value in (None, "sheet", 5, [None], [make_worksheet(count=1), "x"]):
+        with pytest.raises(WorksheetError, match="worksheet"):
+            worksheet_html(value)
+    for make in (sheet_html, answers_html):
+        with pytest.raises(WorksheetError, match="from make_worksheet"):
+            make({"topic": "tricks"})
+
+
+@pytest.mark.parametrize("event", ["", "wizards", "colour:P", "colour", "above:R:x", "above:R:-1",
+                                   "above:R:99", "above:R", None, 5, ["wizard"]])
+def test_unknown_odds_questions_are_clear_errors(event):
+    from wizard_edu.errors import ExerciseError
+    from wizard_edu.worksheets import card_matches, describe_event
+
+    with pytest.raises(ExerciseError, match="Unknown odds question"):
+        card_matches("R5", event)
+    with pytest.raises(ExerciseError, match="Unknown odds question"):
+        describe_event(event, "R5", "junior")
+
+
+def test_odds_helpers_check_their_cards():
+    from wizard_edu.errors import DuplicateCardError
+    from wizard_edu.worksheets import card_matches, describe_event, unseen_cards
+
+    assert len(unseen_cards("W R3", "junior")) == 34
+    assert card_matches("R7", "above:R:5", "W") and not card_matches("R5", "above:R:5")
+    assert describe_event("hand-colour", "R3 G2", get_ruleset("classic")).endswith("(red, green)")
+    with pytest.raises(DuplicateCardError, match="only 2 times"):
+        unseen_cards("W W W", "junior")
+    with pytest.raises(WizardError):
+        unseen_cards("R9", "junior")
+    with pytest.raises(WizardError):
+        unseen_cards(None, "junior")
+    with pytest.raises(WizardError):
+        card_matches(None, "wizard")

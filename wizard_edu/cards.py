@@ -10,11 +10,12 @@ a played Juggler or Cloud carries the colour its player named: ``Juggler:R``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 
-from .errors import CardTextError
+from .errors import ArgumentError, CardTextError
 
 #: The four colours, in display order.
 COLOURS: tuple[str, ...] = ("R", "G", "B", "Y")
@@ -52,6 +53,22 @@ class Card:
     kind: str
     colour: str | None = None
     rank: int | None = None
+
+    def __post_init__(self) -> None:
+        # Only a real card may exist: Card("number", "R", 0) would be trusted by every rule.
+        # A handful of comparisons; decks are built once and cached, so play never pays for this.
+        kind, colour, rank = self.kind, self.colour, self.rank
+        if kind == NUMBER:
+            if colour in COLOURS and rank.__class__ is int and 1 <= rank <= 13:  # type: ignore[operator]
+                return
+            raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: a number card has a "
+                                "colour (R, G, B or Y) and a number from 1 to 13.")
+        if kind.__class__ is not str or kind not in _KIND_TEXT:
+            raise CardTextError(f"{kind!r} is not a kind of card: use 'number', 'wizard', 'jester' or an "
+                                f"Anniversary card ({', '.join(SPECIAL_KINDS)}).")
+        if rank is not None or (colour is not None and (kind not in NAMED_COLOUR_KINDS or colour not in COLOURS)):
+            raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: only number cards have a "
+                                "number, and only a played Juggler or Cloud has a colour.")
 
     # Written out rather than generated: hands are searched on every play (``in``, ``remove``), and
     # comparing the fields one by one stops at the first difference instead of building two tuples.
@@ -164,8 +181,31 @@ class Card:
         return f"{base} ({COLOUR_NAMES[self.colour]})" if self.colour else base
 
 
+_ONLY_CARDS = {Card}
+
+
 class Cards(list):
     """A list of cards that prints as card text and shows as card pictures in Jupyter."""
+
+    def __init__(self, items: Iterable[Card | str] | str = ()) -> None:
+        if isinstance(items, str):
+            items = cards(items)  # card text, as cards() reads it (not one letter a card)
+        try:
+            list.__init__(self, items)
+        except TypeError:
+            raise CardTextError(f"Give cards as text like 'R7 G13 W' or as a list of cards, not {items!r}.") from None
+        # (A plain loop: the engine builds small Cards of real cards only, and they pass it quickly.)
+        for c in self:
+            if c.__class__ is not Card:
+                self[:] = [Card.parse(c) for c in self]
+                break
+
+    @classmethod
+    def _of_cards(cls, items: Iterable[Card]) -> Cards:
+        """Cards from items already known to be cards (the decks): no check."""
+        new = list.__new__(cls)
+        list.extend(new, items)
+        return new
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self)
@@ -188,13 +228,60 @@ def cards(text: str | Iterable[str | Card]) -> Cards:
     if isinstance(text, str):
         parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     else:
-        parts = list(text)
+        parts = list(islice(_card_items(text), MAX_CARDS + 1))  # (islice: a generator may never end)
+    if len(parts) > MAX_CARDS:
+        raise CardTextError(f"That is more than {MAX_CARDS} cards: no deck has so many.")
     return Cards(Card.parse(p) for p in parts)
+
+
+#: More cards than any deck holds: a list this long is a mistake, refused before it is read.
+MAX_CARDS = 200
+
+
+def _card_items(items: object) -> Iterable:
+    """``items`` if it can be a list of cards (not a number, a dict or a set, whose order is lost)."""
+    if isinstance(items, Card):
+        return (items,)
+    if isinstance(items, (Mapping, set, frozenset, bytes, bytearray)) or not isinstance(items, Iterable):
+        raise CardTextError(f"Give cards as text like 'R7 G13 W' or as a list of cards, not {items!r}.")
+    return items
+
+
+#: The most Wizards (or Jesters) a deck may hold.
+MAX_COPIES = 8
+
+
+def check_deck_counts(ranks: int, wizards: int, jesters: int, specials: Sequence[str] = ()) -> tuple[str, ...]:
+    """Raise :class:`ArgumentError` unless the numbers describe a deck; the specials as a tuple."""
+    if ranks.__class__ is not int or not 1 <= ranks <= 13:
+        raise ArgumentError(f"The highest number card (ranks) must be a whole number from 1 to 13, "
+                            f"not {ranks!r}.")
+    for name, n in (("Wizards", wizards), ("Jesters", jesters)):
+        if n.__class__ is not int or not 0 <= n <= MAX_COPIES:
+            raise ArgumentError(f"A deck holds 0 to {MAX_COPIES} {name}, not {n!r}.")
+    if isinstance(specials, str) or not isinstance(specials, (tuple, list)) \
+            or any(k not in SPECIAL_KINDS for k in specials) or len(set(specials)) != len(specials):
+        raise ArgumentError(f"The special cards must be a list of different Anniversary cards "
+                            f"({', '.join(SPECIAL_KINDS)}), not {specials!r}.")
+    return tuple(specials)
 
 
 def make_deck(ranks: int, wizards: int, jesters: int, specials: Sequence[str] = ()) -> Cards:
     """A deck: ``ranks`` number cards in each colour, Wizards, Jesters and specials."""
-    return Cards(_deck_tuple(ranks, wizards, jesters, tuple(specials)))
+    # Every round deals a fresh deck: a deck checked once is kept (only for exact ints, so 4.0 is refused).
+    exact = (ranks.__class__ is int and wizards.__class__ is int and jesters.__class__ is int
+             and specials.__class__ is tuple and all(k.__class__ is str for k in specials))
+    key = (ranks, wizards, jesters, specials)
+    deck = _DECKS.get(key) if exact else None
+    if deck is None:
+        deck = _deck_tuple(ranks, wizards, jesters, check_deck_counts(ranks, wizards, jesters, specials))
+        if exact:
+            _DECKS[key] = deck
+    return Cards._of_cards(deck)
+
+
+#: Decks already checked and built, by (ranks, wizards, jesters, specials).
+_DECKS: dict[tuple, tuple[Card, ...]] = {}
 
 
 @cache
@@ -225,13 +312,26 @@ def anniversary_deck() -> Cards:
 _UNCOLOURED_ORDER = {DRAGON: 0, WIZARD: 1, WEREWOLF: 2, JUGGLER: 3, CLOUD: 4, BOMB: 20, JESTER: 21, FAIRY: 22}
 
 
-def sort_key(card: Card) -> tuple:
+def sort_key(card: Card | str) -> tuple:
     """Sort a hand: Wizards first, then each colour high to low, Jesters last."""
+    if card.__class__ is not Card:
+        card = Card.parse(card)
     if card.colour:
         return (10 + COLOURS.index(card.colour), -card.value)
     return (_UNCOLOURED_ORDER[card.kind], 0.0)
 
 
-def sorted_hand(hand: Iterable[Card]) -> Cards:
-    """The hand sorted the way a player would hold it."""
-    return Cards(sorted(hand, key=sort_key))
+def sorted_hand(hand: Iterable[Card | str] | str) -> Cards:
+    """The hand sorted the way a player would hold it (cards or card text).
+
+    >>> sorted_hand("J R3 W R13")
+    cards('W R13 R3 J')
+    """
+    if hand.__class__ is not list or set(map(type, hand)) - _ONLY_CARDS:  # (the engine's hands pass at once)
+        hand = cards(hand)
+    return Cards._of_cards(sorted(hand, key=sort_key))
+
+
+__all__ = ["COLOURS", "COLOUR_NAMES", "SPECIAL_KINDS", "NAMED_COLOUR_KINDS", "Card", "Cards", "cards",
+           "make_deck", "check_deck_counts", "junior_deck", "classic_deck", "anniversary_deck", "sort_key",
+           "sorted_hand"]

@@ -48,8 +48,13 @@ class TrumpError(WizardError):
     """A trump colour that is not R, G, B, Y or None, or a trump choice made at the wrong time."""
 
 
-# -- players and simulator (issue 10, rules-unify): moved here from simulate/checks.py and
-# simulate/play.py (the old names still import from there), plus the new caps and seeds.
+# -- arguments (every bad input refused) ----------------------------------------------------
+class ArgumentError(WizardError):
+    """An argument of the wrong kind or size (text where a number belongs, a negative count...)."""
+
+
+# -- players and simulator: moved here from simulate/checks.py and simulate/play.py (the old
+# names still import from there), plus the caps and seeds.
 class DuplicateCardError(WizardError):
     """The same card given twice (or more often than the deck holds it)."""
 
@@ -98,3 +103,24 @@ class ProgressFileError(WizardError):
 
 class EditionError(WizardError):
     """A student copy that cannot be written (folder not empty, a symlink, a broken notebook)."""
+
+
+class TrickSizeError(IllegalPlayError):
+    """A trick with more cards than players at the table (Wizard has at most 6)."""
+
+
+class ExerciseError(WizardError):
+    """An exercise that cannot be made or checked as asked (unknown kind, an answer of the wrong kind...)."""
+
+
+class WorksheetError(ExerciseError):
+    """A worksheet that cannot be made as asked (unknown topic, too many exercises...)."""
+
+
+class KidModeError(WizardError):
+    """Kid mode cannot start (no notebooks folder, Voila missing, Voila did not start)."""
+
+
+# -- servers (lab, kid mode) -------------------------------------------------------------------
+class ServerError(WizardError):
+    """A server cannot start safely: busy port, running as root without --allow-root, no link."""

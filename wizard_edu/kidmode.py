@@ -29,17 +29,13 @@ from html import escape
 from pathlib import Path
 
 from .doctor import find_notebooks_dir
-from .errors import WizardError
+from .errors import KidModeError
 
 #: The environment variable that tells the kid-mode server where its settings file is.
 SETTINGS_ENV = "WIZARD_EDU_KID_SETTINGS"
 
 #: The landing page notebook (not numbered, so it never collides with the lessons).
 LANDING = "kids.ipynb"
-
-
-class KidModeError(WizardError):
-    """Kid mode cannot start (no notebooks folder, Voila missing, Voila did not start)."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from math import comb, perm
 import numpy as np
 
 from .cards import COLOUR_NAMES, COLOURS, Card
-from .errors import WizardError
+from .errors import ArgumentError, TrumpError
+from .rules import checks
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
 from .simulate.checks import (
@@ -37,6 +38,8 @@ from .simulate.checks import (
 from .simulate.tables import rule_tables, trump_code
 
 NO_TRUMP = "no trump"
+#: The biggest pile :func:`hypergeometric` counts exactly (a Wizard deck has 60 or 66 cards).
+MAX_POPULATION = 10_000
 
 __all__ = [
     "trump_odds", "trump_odds_table", "hypergeometric", "hand_odds", "hand_odds_table",
@@ -59,9 +62,9 @@ def trump_odds(players: int, round_number: int = 1, rules: str | Ruleset = "clas
     """
     ruleset = get_ruleset(rules)
     sizes = ruleset.round_sizes(players)
-    if not isinstance(round_number, int) or not 1 <= round_number <= len(sizes):
-        raise WizardError(f"With {players} players the {ruleset.title} rounds go from 1 to {len(sizes)}, "
-                          f"not {round_number!r}.")
+    if not checks.is_whole(round_number) or not 1 <= round_number <= len(sizes):
+        raise ArgumentError(f"With {players} players the {ruleset.title} rounds go from 1 to {len(sizes)}, "
+                            f"not {round_number!r}.")
     outcomes = {c: 0 for c in COLOURS} | {NO_TRUMP: 0, DEALER_CHOOSES: 0}
     deck = ruleset.deck()
     if players * sizes[round_number - 1] >= len(deck):
@@ -80,6 +83,7 @@ def trump_odds_table(players: int, rules: str | Ruleset = "classic", exact: bool
     import pandas as pd
 
     ruleset = get_ruleset(rules)
+    checks.flag(exact, "exact")
     rows = {}
     for r, size in enumerate(ruleset.round_sizes(players), start=1):
         odds = trump_odds(players, r, ruleset)
@@ -97,12 +101,21 @@ def hypergeometric(population: int, successes: int, draws: int, k: int) -> Fract
 
     >>> hypergeometric(36, 2, 8, 2)
     Fraction(2, 45)
+    >>> hypergeometric(60, 4, 5, 6)   # six Wizards in five cards: impossible
+    Fraction(0, 1)
     """
     for name, v in (("population", population), ("successes", successes), ("draws", draws), ("k", k)):
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise WizardError(f"{name} must be a whole number of 0 or more, not {v!r}.")
+        if not checks.is_whole(v) or v < 0:
+            raise ArgumentError(f"{name} must be a whole number of 0 or more, not {v!r}.")
+    if population > MAX_POPULATION:
+        # Exact counts of a huge pile are numbers with millions of digits: refuse at once rather than
+        # compute for minutes (10,000 cards take a few milliseconds).
+        raise ArgumentError(f"Exact odds are counted for piles of up to {MAX_POPULATION:,} cards, "
+                            f"not {population:,}.")
     if successes > population or draws > population:
-        raise WizardError(f"Cannot draw {draws} or mark {successes} of only {population} cards.")
+        raise ArgumentError(f"Cannot draw {draws} or mark {successes} of only {population} cards.")
+    if k > min(successes, draws) or draws - k > population - successes:
+        return Fraction(0)  # more marked (or unmarked) cards than there are: it never happens
     return Fraction(comb(successes, k) * comb(population - successes, draws - k), comb(population, draws))
 
 
@@ -116,12 +129,12 @@ def _marked(what: str, ruleset: Ruleset, up: Card | None) -> tuple[str, list[Car
     if key in ("trump", "trumps"):
         trump = trump_from_card(up, ruleset) if up is not None else None
         if trump is None or trump == DEALER_CHOOSES:
-            raise WizardError("To count trumps, give the turned-up card as a number card (turned_up='R5'): "
-                              "its colour is trump.")
+            raise TrumpError("To count trumps, give the turned-up card as a number card (turned_up='R5'): "
+                             "its colour is trump.")
         return f"trumps ({COLOUR_NAMES[trump]})", [c for c in deck if c.colour == trump]
     if isinstance(key, str) and key.upper() in COLOURS:
         return COLOUR_NAMES[key.upper()] + " cards", [c for c in deck if c.colour == key.upper()]
-    raise WizardError(f"Count 'wizards', 'jesters', 'trumps' or a colour ('R', 'G', 'B', 'Y'), not {what!r}.")
+    raise ArgumentError(f"Count 'wizards', 'jesters', 'trumps' or a colour ('R', 'G', 'B', 'Y'), not {what!r}.")
 
 
 def hand_odds(cards: int, what: str = "wizards", rules: str | Ruleset = "classic",
@@ -152,8 +165,12 @@ def hand_odds_table(what: str = "wizards", rules: str | Ruleset = "classic", max
     import pandas as pd
 
     ruleset = get_ruleset(rules)
+    checks.flag(exact, "exact")
     up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
     label, _ = _marked(what, ruleset, up)
+    if max_cards is not None:
+        checks.whole_number(max_cards, "max_cards (the biggest hand in the table)", 1,
+                            ruleset.deck_size - (up is not None), HandSizeError)
     top = max_cards if max_cards is not None else ruleset.deck_size // 3
     rows = {}
     for n in range(1, top + 1):
@@ -322,6 +339,7 @@ def round_one_table(players: int, turned_up: Card | str | None, rules: str | Rul
 
     ruleset = get_ruleset(rules)
     ruleset.check_players(players)
+    checks.flag(exact, "exact")
     rows = round_one_rows(turned_up, ruleset)
     data = {}
     for seat in range(players):

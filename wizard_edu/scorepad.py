@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .errors import ArgumentError
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -12,11 +14,19 @@ if TYPE_CHECKING:
 FIELDS = ("bid", "tricks", "points", "total")
 
 
+def _check_game(game: object) -> None:
+    from .game import Game  # (here: the game module imports this one)
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"The score pad is made from a Game, like score_pad(Game(players=4)), not {game!r}.")
+
+
 def score_pad(game: Game) -> pd.DataFrame:
     """One row per scored round; for each player their bid, tricks won, points and running total.
 
     Columns are a two-level index ``(player name, field)``; the index is the round number.
     """
+    _check_game(game)
     # pandas is imported here, not at the top: `import wizard_edu` and a game table then cost a
     # pupil's kernel about 40 MB less until a score pad is actually shown.
     import pandas as pd
@@ -34,5 +44,6 @@ def score_pad(game: Game) -> pd.DataFrame:
 
 def totals_by_round(game: Game) -> pd.DataFrame:
     """Running totals only: a round x player table, handy for a line chart."""
+    _check_game(game)
     pad = score_pad(game)
     return pad.xs("total", axis=1, level=1)

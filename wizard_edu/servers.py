@@ -32,14 +32,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import WizardError
+from .errors import ServerError
 
 #: The folder with the kit's own Jupyter settings (news popup off, no legacy notebook shim).
 KIT_JUPYTER_CONFIG = "jupyter-config"
-
-
-class ServerError(WizardError):
-    """A server cannot start safely: busy port, running as root without --allow-root, no link."""
 
 
 # -- ports ---------------------------------------------------------------------------

@@ -25,15 +25,14 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from html import escape
-from typing import Any
 
-from .cards import COLOUR_NAMES, COLOURS, Card, Cards, sorted_hand
+from . import exercises
+from .cards import COLOUR_NAMES, Card, Cards
 from .display.html import card_html
 from .display.themes import FILL, INK, SYMBOL
-from .errors import WizardError
-from .rules.core import explain_trick, lead_colour, legal_plays, score_round
+from .errors import WorksheetError
+from .exercises import card_matches, describe_event, unseen_cards
 from .rules.rulesets import get_ruleset
 
 #: Topics a sheet can have, with the title printed at the top.
@@ -44,43 +43,24 @@ TOPICS: dict[str, str] = {
     "odds": "How likely is it?",
     "mixed": "A bit of everything",
 }
+#: The exercise kind (:data:`wizard_edu.exercises.KINDS`) behind each topic.
+TOPIC_KINDS: dict[str, str] = {"tricks": "trick-winner", "legal": "legal-plays", "score": "round-score",
+                               "odds": "turn-up-odds"}
 #: Rules a sheet can use (the Anniversary special cards are not on worksheets).
-WORKSHEET_RULES = ("junior", "classic")
+WORKSHEET_RULES = exercises.EXERCISE_RULES
 MAX_COUNT = 60
 MAX_PUPILS = 200
 
-_ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
-_NAMES = ["Ada", "Ben", "Chloe", "Dev", "Ella", "Finn", "Gita", "Hugo", "Iris", "Jonas", "Kemal",
-          "Lena", "Mia", "Noah", "Omar", "Pia", "Rosa", "Sam", "Tara", "Yusuf", "Zoe"]
-
-
-class WorksheetError(WizardError):
-    """A worksheet that cannot be made as asked (unknown topic, too many exercises...)."""
+_ORDINALS = exercises.ORDINALS
 
 
 @dataclass(frozen=True)
-class Exercise:
-    """One exercise: what the pupil sees (``question``) and the engine's ``answer``.
+class Exercise(exercises.Exercise):
+    """One numbered exercise of a sheet: an exercise of the one model (:mod:`wizard_edu.exercises`),
+    its ``number`` on the sheet and its ``topic`` (``"tricks"``, ``"legal"``, ``"score"``, ``"odds"``)."""
 
-    ``question`` is plain data (card texts, trump letter, bids...) so that a test
-    or a teacher's script can check the answer again; ``answer`` is a winner's
-    index (tricks), the playable cards (legal), the points per player (score) or
-    a :class:`~fractions.Fraction` (odds); ``explanation`` says why, in words.
-    """
-
-    number: int
-    topic: str
-    question: dict[str, Any]
-    answer: Any
-    explanation: str
-
-    def answer_data(self) -> Any:
-        """The answer as JSON-friendly data (what the HTML answer key carries)."""
-        if isinstance(self.answer, Fraction):
-            return f"{self.answer.numerator}/{self.answer.denominator}"
-        if isinstance(self.answer, Cards):
-            return [str(c) for c in self.answer]
-        return self.answer
+    number: int = field(default=1, kw_only=True)
+    topic: str = field(default="tricks", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -108,18 +88,17 @@ def make_worksheet(topic: str = "tricks", count: int = 20, seed: int = 0, rules:
     >>> make_worksheet("cooking")
     Traceback (most recent call last):
     ...
-    wizard_edu.worksheets.WorksheetError: There is no worksheet topic 'cooking'. Choose one of tricks, legal, score, odds, mixed.
+    wizard_edu.errors.WorksheetError: There is no worksheet topic 'cooking'. Choose one of tricks, legal, score, odds, mixed.
     """
     topic_key = topic.strip().lower() if isinstance(topic, str) else topic
-    if topic_key not in TOPICS:
+    if not isinstance(topic_key, str) or topic_key not in TOPICS:
         raise WorksheetError(f"There is no worksheet topic {topic!r}. Choose one of {', '.join(TOPICS)}.")
     rules_key = rules.strip().lower() if isinstance(rules, str) else rules
-    if rules_key not in WORKSHEET_RULES:
+    if not isinstance(rules_key, str) or rules_key not in WORKSHEET_RULES:
         raise WorksheetError(f"Worksheets use the rules {' or '.join(WORKSHEET_RULES)}, not {rules!r}.")
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
         raise WorksheetError(f"A worksheet has 1 to {MAX_COUNT} exercises, not {count!r}.")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise WorksheetError(f"The sheet number (seed) must be a whole number, 0 or more, not {seed!r}.")
+    _check_seed(seed)
     # A text seed is hashed the same way on every computer (not Python's salted hash()).
     rng = random.Random(f"wizard-edu worksheet {topic_key} {rules_key} {seed}")
     if topic_key == "mixed":
@@ -131,202 +110,18 @@ def make_worksheet(topic: str = "tricks", count: int = 20, seed: int = 0, rules:
         topics = order[:count]
     else:
         topics = [topic_key] * count
-    makers = {"tricks": _trick_exercise, "legal": _legal_exercise, "score": _score_exercise,
-              "odds": _odds_exercise}
     seen: Counter = Counter()
-    exercises = []
+    drawn = []
     for number, kind in enumerate(topics, start=1):
-        exercises.append(makers[kind](number, rng, rules_key, seen[kind]))
+        ex = exercises.draw(TOPIC_KINDS[kind], rng, rules_key, seen[kind])
+        drawn.append(Exercise(ex.kind, ex.question, ex.answer, ex.explanation, number=number, topic=kind))
         seen[kind] += 1
-    return Worksheet(topic_key, rules_key, seed, tuple(exercises))
+    return Worksheet(topic_key, rules_key, seed, tuple(drawn))
 
 
-def _shuffled_deck(rng: random.Random, rules: str) -> list[Card]:
-    deck = list(get_ruleset(rules).deck())
-    rng.shuffle(deck)
-    return deck
-
-
-def _junior_words(text: str, rules: str) -> str:
-    if rules == "junior":
-        return text.replace("Jesters", "Fool Frogs").replace("Jester", "Fool Frog")
-    return text
-
-
-# Who wins the trick: cycle through the situations a learner must tell apart.
-_TRICK_KINDS = ("highest-led", "highest-trump", "first-wizard", "jester-led", "highest-trump",
-                "highest-led", "no-trump-played")
-
-
-def _trick_exercise(number: int, rng: random.Random, rules: str, index: int) -> Exercise:
-    want = _TRICK_KINDS[index % len(_TRICK_KINDS)]
-    for _ in range(500):
-        players = rng.choice([3, 4] if rules == "junior" else [3, 4, 5])
-        trick = Cards(_shuffled_deck(rng, rules)[:players])
-        trump = rng.choice(list(COLOURS) + [None])
-        result = explain_trick(trick, trump, rules)
-        if _trick_kind_matches(want, trick, trump, result.rule):
-            break
-    return Exercise(
-        number, "tricks",
-        {"rules": rules, "trick": str(trick), "trump": trump},
-        result.winner,
-        _junior_words(f"The {_ORDINALS[result.winner]} card, {trick[result.winner]}. {result.reason}", rules),
-    )
-
-
-def _trick_kind_matches(want: str, trick: Cards, trump: str | None, rule: str) -> bool:
-    if want == "jester-led":   # a Jester first: it sets no colour to follow
-        return trick[0].is_jester and rule in ("highest-led", "highest-trump")
-    if want == "no-trump-played":   # there is a trump colour, but nobody played one
-        return trump is not None and rule == "highest-led"
-    if want == "highest-led":
-        return trump is None and rule == "highest-led" and not trick[0].is_jester
-    return rule == want
-
-
-# Which cards may I play: lead, follow, cannot follow, a Wizard or a Jester first.
-_LEGAL_KINDS = ("must-follow", "cannot-follow", "must-follow", "wizard-first", "jester-first",
-                "must-follow", "lead")
-
-
-def _legal_exercise(number: int, rng: random.Random, rules: str, index: int) -> Exercise:
-    want = _LEGAL_KINDS[index % len(_LEGAL_KINDS)]
-    for _ in range(500):
-        deck = _shuffled_deck(rng, rules)
-        size = rng.randint(3, 6) if rules == "junior" else rng.randint(4, 8)
-        hand = sorted_hand(deck[:size])
-        played = 0 if want == "lead" else rng.randint(1, 3)
-        trick = Cards(deck[size:size + played])
-        kind = _legal_kind(hand, trick, rules)
-        jester_first = bool(trick) and trick[0].is_jester and lead_colour(trick, rules) is not None
-        if kind == want or (want == "jester-first" and jester_first):
-            break
-    trump = rng.choice(list(COLOURS) + [None])
-    allowed = legal_plays(hand, trick, rules)
-    return Exercise(
-        number, "legal",
-        {"rules": rules, "hand": str(hand), "trick": str(trick), "trump": trump},
-        allowed,
-        _junior_words(_legal_reason(kind, lead_colour(trick, rules), jester_first), rules),
-    )
-
-
-def _legal_kind(hand: Cards, trick: Cards, rules: str) -> str:
-    if not trick:
-        return "lead"
-    colour = lead_colour(trick, rules)
-    if colour is None:
-        first = next((c for c in trick if not c.is_jester), None)
-        return "wizard-first" if first is not None and first.is_wizard else "jesters-only"
-    return "must-follow" if legal_plays(hand, trick, rules) != hand else "cannot-follow"
-
-
-def _legal_reason(kind: str, colour: str | None, jester_first: bool) -> str:
-    if kind == "lead":
-        return "You play first, so you may play any card."
-    if kind == "wizard-first":
-        return "A Wizard was played before any colour, so nobody has to follow: any card."
-    if kind == "jesters-only":
-        return "Only Jesters so far: there is no colour to follow yet, so any card."
-    name = COLOUR_NAMES[colour]  # type: ignore[index]
-    before = ("A Jester sets no colour, so the colour to follow is the first colour played: "
-              if jester_first else "The colour to follow is ")
-    if kind == "cannot-follow":
-        return f"{before}{name}. You have no {name} card, so you may play any card."
-    return f"{before}{name}. You have {name}, so play a {name} card, a Wizard or a Jester."
-
-
-def _score_exercise(number: int, rng: random.Random, rules: str, index: int) -> Exercise:
-    players = rng.choice([3, 4])
-    tricks = rng.randint(1, 8) if rules == "junior" else rng.randint(1, 60 // players)
-    names = rng.sample(_NAMES, players)
-    won = [0] * players
-    for _ in range(tricks):
-        won[rng.randrange(players)] += 1
-    bids = [min(tricks, max(0, w + rng.choice([-2, -1, 0, 0, 0, 1, 1]))) for w in won]
-    points = [score_round(b, w, rules) for b, w in zip(bids, won)]
-    word = "predicted" if rules == "junior" else "bid"
-    made = [n for n, b, w in zip(names, bids, won) if b == w]
-    explanation = (f"Right on: {', '.join(made)}." if made else "Nobody got it exactly right.")
-    return Exercise(
-        number, "score",
-        {"rules": rules, "tricks": tricks, "names": names, "bids": bids, "won": won, "word": word},
-        points, explanation,
-    )
-
-
-# How likely is it: the next card turned up, counted over the cards you cannot see.
-_ODDS_EVENTS = ("wizard", "colour", "jester", "above", "hand-colour", "wizard-or-jester", "colour")
-
-
-def _odds_exercise(number: int, rng: random.Random, rules: str, index: int) -> Exercise:
-    kind = _ODDS_EVENTS[index % len(_ODDS_EVENTS)]
-    deck = _shuffled_deck(rng, rules)
-    held = 0 if index % 3 == 0 else rng.randint(1, 5)
-    hand = sorted_hand(deck[:held])
-    top = get_ruleset(rules).ranks
-    if kind == "colour":
-        event = f"colour:{rng.choice(COLOURS)}"
-    elif kind == "above":
-        event = f"above:{rng.choice(COLOURS)}:{rng.randint(2, top - 2)}"
-    elif kind == "hand-colour" and any(c.is_number for c in hand):
-        event = "hand-colour"
-    elif kind == "hand-colour":
-        event = "wizard"
-    else:
-        event = kind
-    unseen = unseen_cards(hand, rules)
-    favourable = [c for c in unseen if card_matches(c, event, hand)]
-    answer = Fraction(len(favourable), len(unseen))
-    k, n = len(favourable), len(unseen)
-    explanation = (f"You cannot see {n} cards; {k} of them would be {describe_event(event, hand, rules)}. "
-                   f"Chance: {k}/{n}" + (f" = {answer}." if answer.denominator != n else "."))
-    return Exercise(number, "odds", {"rules": rules, "hand": str(hand), "event": event}, answer, explanation)
-
-
-def unseen_cards(hand: Iterable[Card], rules: str) -> list[Card]:
-    """The ruleset's deck without the cards in ``hand`` (one copy removed per card held)."""
-    remaining = list(get_ruleset(rules).deck())
-    for card in hand:
-        remaining.remove(card)
-    return remaining
-
-
-def card_matches(card: Card, event: str, hand: Sequence[Card] = ()) -> bool:
-    """Whether a turned-up ``card`` is the event an odds exercise asks about."""
-    if event == "wizard":
-        return card.is_wizard
-    if event == "jester":
-        return card.is_jester
-    if event == "wizard-or-jester":
-        return card.is_wizard or card.is_jester
-    if event == "hand-colour":
-        return card.is_number and card.colour in {c.colour for c in hand if c.is_number}
-    if event.startswith("colour:"):
-        return card.is_number and card.colour == event.split(":")[1]
-    if event.startswith("above:"):
-        _, colour, rank = event.split(":")
-        return card.is_number and card.colour == colour and card.rank > int(rank)
-    raise WorksheetError(f"Unknown odds question {event!r}.")
-
-
-def describe_event(event: str, hand: Sequence[Card], rules: str) -> str:
-    """The event in words, e.g. ``'a blue card higher than 5'``."""
-    jester = "Fool Frog" if rules == "junior" else "Jester"
-    if event == "wizard":
-        return "a Wizard"
-    if event == "jester":
-        return f"a {jester}"
-    if event == "wizard-or-jester":
-        return f"a Wizard or a {jester}"
-    if event == "hand-colour":
-        colours = [COLOUR_NAMES[c] for c in COLOURS if any(h.colour == c for h in hand if h.is_number)]
-        return "a number card in a colour you hold (" + ", ".join(colours) + ")"
-    if event.startswith("colour:"):
-        return f"a {COLOUR_NAMES[event.split(':')[1]]} number card"
-    _, colour, rank = event.split(":")
-    return f"a {COLOUR_NAMES[colour]} card higher than {rank}"
+def _check_seed(seed: object) -> None:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise WorksheetError(f"The sheet number (seed) must be a whole number, 0 or more, not {seed!r}.")
 
 
 # -- drawing the sheet -------------------------------------------------------------
@@ -452,8 +247,15 @@ def _exercise_html(ex: Exercise) -> str:
             f"<h2>{ex.number}. {title}</h2>{_question_html(ex)}</section>")
 
 
+def _check_sheet(sheet: object) -> Worksheet:
+    if not isinstance(sheet, Worksheet):
+        raise WorksheetError(f"Give a worksheet from make_worksheet(), not {sheet!r}.")
+    return sheet
+
+
 def sheet_html(sheet: Worksheet) -> str:
     """One pupil's sheet (without the answer key)."""
+    _check_sheet(sheet)
     how = _HOW[sheet.topic].format(word="prediction" if sheet.rules == "junior" else "bid")
     exercises = "".join(_exercise_html(ex) for ex in sheet.exercises)
     return (f'<div class="sheet" data-seed="{sheet.seed}">'
@@ -465,6 +267,7 @@ def sheet_html(sheet: Worksheet) -> str:
 
 def answers_html(sheet: Worksheet) -> str:
     """The answer key of one sheet, starting on a new page."""
+    _check_sheet(sheet)
     items = "".join(_answer_html(ex) for ex in sheet.exercises)
     return (f'<div class="answers" data-seed="{sheet.seed}">'
             f"<h1>Answers: {escape(sheet.title)}, sheet {sheet.seed}</h1>"
@@ -476,6 +279,9 @@ def worksheet_html(sheets: Worksheet | Sequence[Worksheet]) -> str:
     """A complete, printable HTML page: every pupil's sheet, then every answer key."""
     if isinstance(sheets, Worksheet):
         sheets = [sheets]
+    if not isinstance(sheets, Sequence) or isinstance(sheets, str):
+        raise WorksheetError(f"Give a worksheet or a list of worksheets, not {sheets!r}.")
+    sheets = [_check_sheet(s) for s in sheets]
     if not sheets:
         raise WorksheetError("There are no sheets to print.")
     first = sheets[0]
@@ -495,6 +301,7 @@ def make_worksheets(topic: str = "tricks", count: int = 20, seed: int = 0, rules
     """``pupils`` sheets, with seeds ``seed``, ``seed + 1``, ... (one per pupil)."""
     if not isinstance(pupils, int) or isinstance(pupils, bool) or not 1 <= pupils <= MAX_PUPILS:
         raise WorksheetError(f"Make sheets for 1 to {MAX_PUPILS} pupils, not {pupils!r}.")
+    _check_seed(seed)
     return [make_worksheet(topic, count, seed + i, rules) for i in range(pupils)]
 
 

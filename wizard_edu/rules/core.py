@@ -25,6 +25,7 @@ from ..cards import (
 )
 from ..cards import cards as _parse_cards
 from ..errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError
+from . import checks
 from .rulesets import Ruleset, get_ruleset
 
 #: Turned-up cards that let the dealer choose the trump colour.
@@ -112,6 +113,7 @@ def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "class
     Dragon, Fairy and Bomb) set no colour.  In Monochrome colours never matter.
     """
     ruleset = get_ruleset(rules)
+    trick = checks.trick(trick, ruleset)
     if isinstance(trick, str) or not all(type(c) is Card for c in trick):
         trick = as_cards(trick, ruleset)
     return _lead_of(trick, ruleset)
@@ -140,6 +142,7 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
     cards('R3 G9 W')
     """
     ruleset = get_ruleset(rules)
+    checks.hand_and_trick(hand, trick, ruleset)
     hand_cards = as_cards(hand, ruleset)
     trick_cards = as_cards(trick, ruleset)
     _check_trick(trick_cards, ruleset)
@@ -167,6 +170,7 @@ def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
                rules: str | Ruleset = "classic") -> None:
     """Raise :class:`IllegalPlayError`, with the reason in plain words, unless ``card`` may be played."""
     ruleset = get_ruleset(rules)
+    (hand, trick), card = checks.hand_and_trick(hand, trick, ruleset), checks.one_card(card, ruleset)
     if card.unnamed not in hand:
         raise IllegalPlayError(f"You do not hold {card.unnamed}. Your hand: {Cards(hand) or 'no cards'}.")
     if card.kind in NAMED_COLOUR_KINDS and card.colour is None:
@@ -212,6 +216,7 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
     'R2 wins: it is the highest trump (red).'
     """
     ruleset = get_ruleset(rules)
+    trick = checks.trick(trick, ruleset)
     cards = as_cards(trick, ruleset)
     if not cards:
         raise IllegalPlayError("A trick needs at least one card to have a winner.")
@@ -371,6 +376,7 @@ def score_round(bid: int, won: int, rules: str | Ruleset = "classic") -> int:
     (-20, 1)
     """
     ruleset = get_ruleset(rules)
+    checks.round_score_args(bid, won, ruleset)
     for label, n in (("bid", bid), ("tricks won", won)):
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise BidError(f"The {label} must be a whole number of tricks (0 or more), not {n!r}.")
@@ -401,6 +407,7 @@ def check_bid(bid: int, hand_size: int, previous_bids: Sequence[int] = (), *, pl
     only for the Canadian rule (the last bidder is the dealer).
     """
     ruleset = get_ruleset(rules)
+    checks.bid_args(hand_size, previous_bids, players, dealer_leads_alone, ruleset)
     if not isinstance(bid, int) or isinstance(bid, bool):
         raise BidError(f"A bid is a whole number of tricks, not {bid!r}.")
     if not 0 <= bid <= hand_size:
@@ -426,6 +433,7 @@ def cloud_changes(bid: int) -> list[int]:
     >>> cloud_changes(2), cloud_changes(0)
     ([1, -1], [1])
     """
+    checks.bid_value(bid)
     if not isinstance(bid, int) or isinstance(bid, bool) or bid < 0:
         raise BidError(f"A bid is a whole number of tricks (0 or more), not {bid!r}.")
     return [1, -1] if bid > 0 else [1]
@@ -435,6 +443,7 @@ def allowed_bids(hand_size: int, previous_bids: Sequence[int] = (), *, players: 
                  rules: str | Ruleset = "classic", dealer_leads_alone: bool = False) -> list[int]:
     """Every bid :func:`check_bid` accepts, smallest first."""
     ruleset = get_ruleset(rules)
+    checks.bid_args(hand_size, previous_bids, players, dealer_leads_alone, ruleset)
     if ruleset.bid_rule is None or len(previous_bids) != players - 1:
         return list(range(hand_size + 1))  # only a bid rule restricts the last bidder
     ok = []

@@ -12,14 +12,15 @@ from dataclasses import asdict, dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards, make_deck
-from ..errors import PlayerCountError, UnknownRulesetError
+from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards, check_deck_counts, make_deck
+from ..errors import PlayerCountError, UnknownRulesetError, WizardError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variant import VariantRules
 
 BIDDING_STYLES = ("open", "hidden", "secret")
 BID_RULES = (None, "canadian", "plus-minus-one")
+SCORINGS = ("junior", "classic")
 SCHEDULES = ("standard", "tournament")
 
 #: Tournament quick reference: cards dealt in each of the 10 hands.
@@ -67,6 +68,10 @@ class Ruleset:
     bid_rule: str | None = None
     clairvoyance: bool = False
     monochrome: bool = False
+
+    def __post_init__(self) -> None:
+        # Every field is checked once here, so the rules can trust a Ruleset wherever it goes.
+        _check_fields(self)
 
     # -- the deck ----------------------------------------------------------
     def deck(self) -> Cards:
@@ -235,6 +240,38 @@ def _check_combination(ruleset: Ruleset) -> None:
             f"The tournament schedule deals up to 60 cards; the {ruleset.title.split(' (')[0]} deck "
             f"has only {ruleset.deck_size}. Use the standard schedule."
         )
+
+
+def _check_fields(ruleset: Ruleset) -> None:
+    """Refuse a Ruleset whose fields do not describe a game (``Ruleset("classic", ranks=-1, ...)``)."""
+    if not isinstance(ruleset.name, str) or not ruleset.name.strip():
+        raise UnknownRulesetError(f"A ruleset needs a name, like 'classic', not {ruleset.name!r}.")
+    try:
+        specials = check_deck_counts(ruleset.ranks, ruleset.wizards, ruleset.jesters, ruleset.specials)
+    except WizardError as exc:
+        raise UnknownRulesetError(f"The {ruleset.name!r} rules do not describe a deck: {exc}") from None
+    object.__setattr__(ruleset, "specials", specials)  # a list given is kept as a tuple (hashable)
+    if ruleset.scoring not in SCORINGS or isinstance(ruleset.scoring, bool):
+        raise UnknownRulesetError(f"{ruleset.scoring!r} is not a way of scoring: choose 'junior' or 'classic'.")
+    for key in OPTION_NAMES:
+        _check_option(key, getattr(ruleset, key))
+    _check_combination(ruleset)
+    if ruleset.monochrome and (ruleset.ranks, ruleset.wizards, ruleset.jesters) != (13, 4, 4):
+        raise UnknownRulesetError("Monochrome deals each player the 13 cards of one colour, a Wizard and a "
+                                  "Jester: it needs the Classic deck.")
+    from .variant import _BUILT_IN, VARIANT_RULES
+
+    if ruleset.variant in _BUILT_IN or ruleset.variant in VARIANT_RULES:
+        return  # a variant module deals and schedules its own rounds (and checks them there)
+    for players in range(3, 7):
+        try:
+            sizes = ruleset.round_sizes(players)
+        except PlayerCountError:
+            continue
+        if not ruleset.monochrome and players * max(sizes) > ruleset.deck_size:
+            raise UnknownRulesetError(
+                f"The {ruleset.name!r} deck has {ruleset.deck_size} cards, too few for its last round: "
+                f"{players} players x {max(sizes)} cards.")
 
 
 JUNIOR = Ruleset("junior", ranks=8, wizards=2, jesters=2, scoring="junior")

@@ -32,8 +32,21 @@ import numpy as np
 
 from ..cards import COLOURS, Card, sorted_hand
 from ..errors import DuplicateCardError, TrumpError, UnknownRulesetError
-from .core import DEALER_CHOOSES, check_in_deck, lead_colour, legal_plays, trick_winner, trump_from_card
+from .core import DEALER_CHOOSES, check_in_deck, decide_trick, playable, trump_from_card
+from .core import _lead_of as lead_colour
 from .rulesets import Ruleset, get_ruleset
+
+# The tables ask the engine about a card followed by a second copy of itself (R3 after R3), which the
+# public, checked functions refuse as impossible; these are the same rules without the argument checks.
+
+
+def trick_winner(trick: list[Card], trump: str | None, ruleset: Ruleset) -> int | None:
+    return decide_trick(trick, trump, ruleset).winner
+
+
+def legal_plays(hand: list[Card], trick: list[Card], ruleset: Ruleset) -> list[Card]:
+    return list(playable(hand, trick, ruleset))
+
 
 #: Trump codes: 0 no trump, 1..4 the colours R, G, B, Y.
 NO_TRUMP = 0

@@ -21,6 +21,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..errors import ExerciseError
+from ..exercises import explain_score, quiz_score_exercise, tempting_scores
 from ..rules.core import score_round
 from ..rules.rulesets import Ruleset, get_ruleset
 from .common import WidgetBase, text_button
@@ -30,31 +32,6 @@ NAMES = ("Mia", "Leo", "Ana", "Sam", "Noor", "Ben", "Zoe", "Kai")
 
 def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
-def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: str = "The player") -> str:
-    """The points for ``bid`` and ``won`` in words, with the formula worked out.
-
-    >>> explain_score(2, 2)
-    'The player made the bid of 2 exactly: 20 for the bid plus 10 for each trick, 20 + 10 x 2 = 40.'
-    >>> explain_score(0, 2)
-    'The player won 2 tricks more than the bid of 0, so no bonus: -10 points for each trick off, -10 x 2 = -20.'
-    """
-    ruleset = get_ruleset(rules)
-    points = score_round(bid, won, ruleset)
-    if ruleset.scoring == "junior":
-        if bid != won:
-            return f"{name} predicted {bid} but won {won}: a missed prediction scores 0 (no chips are lost)."
-        if bid == 0:
-            return f"{name} predicted 0 and won none: a correct zero scores 1."
-        return f"{name} predicted {bid} and won exactly {won}: one point per trick, {points}."
-    if bid == won:
-        return (f"{name} made the bid of {bid} exactly: 20 for the bid plus 10 for each trick, "
-                f"20 + 10 x {won} = {points}.")
-    off = abs(bid - won)
-    side = "more than" if won > bid else "fewer than"
-    return (f"{name} won {_tricks(off)} {side} the bid of {bid}, so no bonus: -10 points for each "
-            f"trick off, -10 x {off} = {points}.")
 
 
 def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset = "classic"):
@@ -128,13 +105,9 @@ class ScoringQuiz(WidgetBase):
         """A new question (deterministic for the seed)."""
         rng = self.rng
         self.number += 1
-        self.name = rng.choice(NAMES)
-        self.round = rng.choice(self.rounds)
-        self.bid = rng.randint(0, min(self.round, 5))
-        if rng.random() < 0.45:
-            self.won = self.bid
-        else:
-            self.won = rng.choice([w for w in range(0, min(self.round, self.bid + 3) + 1) if w != self.bid])
+        self.exercise = quiz_score_exercise(rng, self.ruleset, self.rounds, NAMES)
+        q = self.exercise.question
+        self.name, self.round, self.bid, self.won = q["names"][0], q["tricks"], q["bids"][0], q["won"][0]
         self.answered = False
         self.feedback = ""
         self.choices = self._choices(rng)
@@ -160,19 +133,14 @@ class ScoringQuiz(WidgetBase):
 
     @property
     def correct(self) -> int:
-        """The right answer, from the engine."""
-        return score_round(self.bid, self.won, self.ruleset)
+        """The right answer, from the engine (through the exercise)."""
+        return self.exercise.answer[0]
 
     def _choices(self, rng: random.Random) -> list[int]:
         """The right answer and three tempting mistakes, shuffled."""
         right = self.correct
-        off = abs(self.bid - self.won)
-        tempting = [10 * self.won, 20 + 10 * self.bid, 10 * off, -10 * self.won, 20 + 10 * (self.won + 1),
-                    20, -20 - 10 * off, 0, 10 * self.bid, -10 * (off + 1)]
-        if self.ruleset.scoring == "junior":
-            tempting = [self.won, self.bid, 0, 1, -self.won, self.bid + 1]
-        wrong = []
-        for t in tempting:
+        wrong: list[int] = []
+        for t in tempting_scores(self.bid, self.won, self.ruleset):
             if t != right and t not in wrong:
                 wrong.append(t)
         options = [right, *wrong[:3]]
@@ -183,26 +151,24 @@ class ScoringQuiz(WidgetBase):
     def answer(self, points: int | str) -> bool:
         """Check an answer (a number, or text like "-10"); the feedback explains the score."""
         try:
-            value = int(str(points).strip().replace("\u2212", "-").replace(" ", ""))
-        except ValueError:
-            self.feedback = f"Type a whole number of points, like 30 or -10, not {str(points)!r}."
+            mark = self.exercise.check(points)
+        except ExerciseError as exc:
+            self.feedback = str(exc)
             self.say(self.feedback, "error")
             return False
         first_try = not self.answered
         if first_try:
             self.asked += 1
             self.answered = True
-        why = explain_score(self.bid, self.won, self.ruleset, self.name)
-        ok = value == self.correct
+        ok = mark.correct
+        self.feedback = mark.feedback
         if ok:
             if first_try:
                 self.right += 1
                 self.streak += 1
-            self.feedback = f"Right! {why}"
             self.say(self.feedback, "ok")
         else:
             self.streak = 0
-            self.feedback = f"Not {value}: {why}"
             self.say(self.feedback, "error")
         self._show_score()
         return ok

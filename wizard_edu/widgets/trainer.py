@@ -11,22 +11,20 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import COLOURS, Card, Cards, sorted_hand
-from ..errors import IllegalPlayError, WizardError
-from ..rules.core import (
-    DEALER_CHOOSES,
-    TrickResult,
-    check_play,
-    explain_trick,
-    lead_colour,
-    legal_plays,
-    trump_from_card,
+from ..cards import Card
+from ..errors import WizardError
+from ..exercises import (  # noqa: F401 (LEVELS and the level names: the trainers' public names)
+    CLASSIC_LEVELS,
+    JUNIOR_LEVELS,
+    LEVELS,
+    Level,
+    dealt_hand,
+    dealt_trick,
+    play_reason,
 )
 from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
@@ -62,69 +60,12 @@ STYLE = """<style>
 </style>"""
 
 
-@dataclass(frozen=True)
-class Level:
-    """One trainer level: which cards come first, where trump comes from, which tricks qualify."""
-
-    name: str
-    title: str
-    prefix: tuple[str, ...] = ()
-    trump: str = "deal"          # "none", "colour" (a random colour) or "deal" (turn up the next card)
-    check: Callable[[Cards, str | None, TrickResult], bool] = lambda trick, trump, result: True
-
-
-def _all_numbers(trick: Cards, trump: str | None, result: TrickResult) -> bool:
-    return all(c.is_number for c in trick)
-
-
-def _has_special(trick: Cards, trump: str | None, result: TrickResult) -> bool:
-    return any(c.is_wizard or c.is_jester for c in trick)
-
-
-def _number_after(trick: Cards, trump: str | None, result: TrickResult) -> bool:
-    return any(c.is_number for c in trick[1:])
-
-
-LEVELS: dict[str, Level] = {lv.name: lv for lv in (
-    Level("follow", "Follow the colour: no trump, no Wizards, no Jesters", trump="none", check=_all_numbers),
-    Level("trump", "Trump: one colour beats the others", trump="colour", check=_all_numbers),
-    Level("wizards-and-frogs", "Wizards and Jesters join in", check=_has_special),
-    Level("jester-lead", "A Jester leads: who sets the colour?", prefix=("J",), check=_number_after),
-    Level("wizard-lead", "A Wizard leads", prefix=("W",)),
-    Level("jester-then-wizard", "A Jester, then a Wizard", prefix=("J", "W")),
-    Level("only-jesters", "Only Jesters", prefix=("J",) * 6, trump="deal"),
-    Level("anything", "Anything can happen: every kind of trick"),
-)}
-
-JUNIOR_LEVELS = ("follow", "trump", "wizards-and-frogs", "anything")
-CLASSIC_LEVELS = ("follow", "trump", "wizards-and-frogs", "jester-lead", "wizard-lead", "jester-then-wizard",
-                  "only-jesters", "anything")
-
 #: Right answers in a row that move an auto-levelling trainer up a level.
 LEVEL_UP_STREAK = 5
 
 
 def _ordinal(i: int) -> str:
     return ORDINALS[i] if i < len(ORDINALS) else f"{i + 1}th"
-
-
-def _pick_trump(mode: str, rest: list[Card], ruleset: Ruleset, rng: random.Random) -> tuple[str | None, str]:
-    """The trump colour and a sentence saying where it came from."""
-    if mode == "none":
-        return None, "There is no trump this time."
-    if mode == "colour":
-        colour = rng.choice(COLOURS)
-        return colour, ""
-    card = rest[0] if rest else None
-    found = trump_from_card(card, ruleset)
-    if found == DEALER_CHOOSES:
-        colour = rng.choice(COLOURS)
-        return colour, f"A Wizard was turned up; the dealer chose {colour}."
-    if card is None:
-        return None, "No card was left to turn up: no trump."
-    if found is None:
-        return None, "A Jester was turned up: no trump."
-    return found, ""
 
 
 class TrickTrainer(WidgetBase):
@@ -189,25 +130,9 @@ class TrickTrainer(WidgetBase):
         """Deal a new trick for the current level."""
         if self.level_choice.value != self.level:
             self.level_choice.value = self.level  # the observer sees no change of level
-        spec = LEVELS[self.level]
-        players = self.players
-        if spec.prefix and set(spec.prefix) == {"J"}:
-            players = min(players, self.ruleset.jesters)
-        for _ in range(500):
-            deck = list(self.ruleset.deck())
-            self.rng.shuffle(deck)
-            trick = [Card.parse(t) for t in spec.prefix[:players]]
-            for card in trick:
-                deck.remove(card)
-            hand_size = self.rng.randint(2, 5)
-            while len(trick) < players:
-                hand, deck = deck[:hand_size], deck[hand_size:]
-                trick.append(self.rng.choice(legal_plays(hand, trick, self.ruleset)))
-            trump, note = _pick_trump(spec.trump, deck, self.ruleset, self.rng)
-            result = explain_trick(trick, trump, self.ruleset)
-            if spec.check(Cards(trick), trump, result):
-                break
-        self.trick, self.trump, self.trump_note, self.result = Cards(trick), trump, note, result
+        dealt = dealt_trick(self.rng, self.ruleset, self.level, self.players)
+        self.exercise = dealt.exercise
+        self.trick, self.trump, self.trump_note, self.result = dealt.trick, dealt.trump, dealt.note, dealt.result
         self.answered = None
         self.feedback = ""
         self.feedback_html.value = ""
@@ -256,7 +181,7 @@ class TrickTrainer(WidgetBase):
             return choice == self.result.winner
         self.answered = choice
         self.asked += 1
-        right = choice == self.result.winner
+        right = self.exercise.check(choice).correct
         reason = themed(self.result.reason, self.theme)
         rule = themed(RULE_TITLES.get(self.result.rule, self.result.rule), self.theme)
         if right:
@@ -340,22 +265,11 @@ class LegalPlayTrainer(WidgetBase):
 
     def next(self) -> None:
         """Deal a new hand and a trick in progress (usually one where some cards may not be played)."""
-        want_illegal = self.rng.random() < 0.75
-        for _ in range(500):
-            deck = list(self.ruleset.deck())
-            self.rng.shuffle(deck)
-            before = self.rng.randint(0 if not want_illegal else 1, self.players - 1)
-            trick: list[Card] = []
-            for _seat in range(before):
-                hand, deck = deck[:self.hand_size], deck[self.hand_size:]
-                trick.append(self.rng.choice(legal_plays(hand, trick, self.ruleset)))
-            mine, deck = sorted_hand(deck[:self.hand_size]), deck[self.hand_size:]
-            legal = legal_plays(mine, trick, self.ruleset)
-            if not want_illegal or len(legal) < len(mine):
-                break
-        trump, note = _pick_trump("deal", deck, self.ruleset, self.rng)
-        self.trick, self.hand, self.trump, self.trump_note = Cards(trick), mine, trump, note
-        self.legal = legal
+        dealt = dealt_hand(self.rng, self.ruleset, self.players, self.hand_size)
+        self.exercise = dealt.exercise
+        trick, mine, trump, note = dealt.trick, dealt.hand, dealt.trump, dealt.note
+        self.trick, self.hand, self.trump, self.trump_note = trick, mine, trump, note
+        self.legal = dealt.exercise.answer
         self.selected = set()
         self.checked = False
         self.feedback = ""
@@ -405,26 +319,8 @@ class LegalPlayTrainer(WidgetBase):
         if card not in self.hand:
             return f"{card_label(card, self.theme)} is not in your hand."
         label = card_label(card, self.theme)
-        try:
-            check_play(self.hand, self.trick, card, self.ruleset)
-        except IllegalPlayError as exc:
-            return themed(f"{label}: no. {exc}", self.theme)
-        colour = lead_colour(self.trick, self.ruleset)
-        if not self.trick:
-            because = "you lead, so any card may be played."
-        elif card.is_wizard:
-            because = "a Wizard may always be played."
-        elif card.is_jester:
-            because = "a Jester may always be played."
-        elif colour is None and any(c.is_wizard for c in self.trick):
-            because = "a Wizard came before any colour, so nobody has to follow."
-        elif colour is None:
-            because = "no colour has been led yet, so any card may be played."
-        elif card.colour == colour:
-            because = f"it follows {self.theme.colour_names[colour]}."
-        else:
-            because = f"you have no {self.theme.colour_names[colour]} card, so any card may be played."
-        return themed(f"{label}: yes, {because}", self.theme)
+        ok, because = play_reason(card, self.hand, self.trick, self.ruleset, self.theme.colour_names)
+        return themed(f"{label}: yes, {because}" if ok else f"{label}: no. {because}", self.theme)
 
     def check(self) -> bool:
         """Compare your selection with the cards the engine allows.  True when exactly right."""
@@ -432,7 +328,7 @@ class LegalPlayTrainer(WidgetBase):
         missed = sorted(legal - self.selected)
         wrong = sorted(self.selected - legal)
         self.asked += 1
-        if not missed and not wrong:
+        if self.exercise.check(sorted(self.selected)).correct:
             self.right += 1
             text = f"Right! You may play {', '.join(sorted(legal))}."
         else:
