@@ -83,6 +83,8 @@ def test_every_two_card_trick_and_every_turned_up_card(rules, trump):
     cards = tables.cards
     for a in range(tables.size):
         for b in range(tables.size):
+            if a == b and cards[a].is_number:
+                continue  # one number card cannot be played twice (the engine refuses that trick)
             assert tables.beats[t, a, b] == (trick_winner(Cards([cards[a], cards[b]]), trump, rules) == 1)
     from wizard_edu.rules.core import DEALER_CHOOSES, trump_from_card
 

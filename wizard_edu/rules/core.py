@@ -252,6 +252,8 @@ def explain_play(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] |
     'You hold no red card, so you may play any card: B2 is a trump.'
     """
     ruleset = get_ruleset(rules)
+    checks.hand_and_trick(hand, trick, ruleset)
+    checks.one_card(card, ruleset)
     hand_cards = as_cards(hand, ruleset)
     trick_cards = as_cards(trick, ruleset)
     _check_trick(trick_cards, ruleset)
