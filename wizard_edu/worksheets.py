@@ -148,9 +148,10 @@ def _shuffled_deck(rng: random.Random, rules: str) -> list[Card]:
 
 
 def _junior_words(text: str, rules: str) -> str:
-    if rules == "junior":
-        return text.replace("Jesters", "Fool Frogs").replace("Jester", "Fool Frog")
-    return text
+    """The answer key in the ruleset's words (one vocabulary for the whole kit)."""
+    from .vocabulary import Vocabulary
+
+    return Vocabulary(rules).text(text)
 
 
 # Who wins the trick: cycle through the situations a learner must tell apart.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from wizard_edu.display.html import _SPECIAL_STYLE
+from wizard_edu.display.html import SPECIAL_STYLE
 from wizard_edu.display.themes import FILL, INK, SYMBOL, THEMES
 from wizard_edu.kidmode import start_voila, stop
 from wizard_edu.widgets.common import JESTER_FILL, JESTER_INK, WIZARD_FILL, WIZARD_INK
@@ -56,9 +56,9 @@ def test_card_colours_have_enough_contrast(colour):
     assert ratio >= LARGE_TEXT_CONTRAST, f"{colour}: {FILL[colour]} on {INK[colour]} is only {ratio:.2f}:1"
 
 
-@pytest.mark.parametrize("kind", sorted(_SPECIAL_STYLE))
+@pytest.mark.parametrize("kind", sorted(SPECIAL_STYLE))
 def test_special_cards_have_enough_contrast(kind):
-    fill, ink, _symbol = _SPECIAL_STYLE[kind]
+    fill, ink, _symbol = SPECIAL_STYLE[kind]
     assert contrast_ratio(fill, ink) >= LARGE_TEXT_CONTRAST
 
 
