@@ -390,9 +390,9 @@ def test_table_save_and_load_round_trip():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("this is not json", "not JSON"),
-    ('{"format": "chess-game"}', "not a wizard-edu saved game"),
-    ("[1, 2]", "not a wizard-edu saved game"),
+    ("this is not json", "That is not a saved game"),
+    ('{"format": "chess-game"}', "not a saved Wizard game"),
+    ("[1, 2]", "That is not a saved game"),
 ])
 def test_table_broken_save_file_keeps_the_game(text, words):
     table = TableWidget(seed=2)

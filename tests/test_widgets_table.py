@@ -70,7 +70,7 @@ def test_hidden_bids_stay_hidden_on_the_table():
     table = TableWidget(rules="classic", players=4, seed=3, bidding="secret", seat=3)
     # Seats 1 and 2 bid before seat 3 in round 1: their secret bids must not show (nor the unmade ones).
     assert table.view.phase == "bid"
-    assert table.players_html.value.count('title="no prediction yet"') == 4
+    assert table.players_html.value.count('title="no bid yet"') == 4  # Classic Wizard bids
 
 
 def test_buttons_never_show_a_traceback(monkeypatch):

@@ -22,7 +22,7 @@ from ..display.charts import Chart
 from ..display.html import card_html
 from ..display.themes import FILL, INK, SYMBOL, Theme
 from ..errors import SaveFileError, WizardError
-from ..game import Action, Game, RoundRecord, SeatView, TrickRecord
+from ..game import SAVE_FORMAT, Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
 from ..rules.rulesets import Ruleset, get_ruleset
@@ -83,6 +83,56 @@ def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)) ->
     ax.grid(alpha=0.3)
     fig.tight_layout()
     return Chart(fig, f"running totals after {len(game.rounds)} round{'s' if len(game.rounds) != 1 else ''}")
+
+
+#: The parts every saved game has, and what each one is, for a message that names what is missing.
+SAVE_PARTS = {"format": "what kind of file it is", "version": "its version", "rules": "the rules",
+              "players": "the number of players", "names": "the players' names", "seed": "the shuffle (seed)",
+              "first_dealer": "the first dealer", "actions": "the moves"}
+
+
+def check_save_text(text: str | bytes | None) -> str:
+    """The text of a saved game, or a :class:`SaveFileError` that says in plain words what is wrong.
+
+    Checked before the engine reads it, so that an empty box, half a copy, a picture or a foreign
+    file each get a sentence a child (or a teacher) can act on, not ``KeyError('players')``.
+    """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SaveFileError("That file is not text: choose the .json file the Save button made.") from None
+    if text is None or not str(text).strip():
+        raise SaveFileError("The box is empty: paste a saved game into it (or choose a saved file), "
+                            "then press Load.")
+    text = str(text).strip()
+    if not text.startswith("{"):
+        raise SaveFileError("That is not a saved game: a saved game starts with { and ends with }. "
+                            "Copy all of it from the box after pressing Save.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        if not text.endswith("}"):
+            raise SaveFileError("That saved game is cut off at the end: copy all of it, "
+                                "down to the last }.") from None
+        raise SaveFileError("That saved game has been changed or damaged, so it cannot be read. "
+                            "Copy it again from the box after pressing Save.") from None
+    if not isinstance(data, dict) or data.get("format", SAVE_FORMAT) != SAVE_FORMAT \
+            or not (set(SAVE_PARTS) & set(data)):
+        raise SaveFileError("That is not a saved Wizard game: it was made by something else.")
+    missing = [what for key, what in SAVE_PARTS.items() if key not in data]
+    if missing:
+        raise SaveFileError(f"That saved game is not complete: {', '.join(missing)} "
+                            f"{'is' if len(missing) == 1 else 'are'} missing. Copy all of it again.")
+    kinds = {"rules": dict, "players": int, "names": list, "seed": int, "first_dealer": int, "actions": list}
+    damaged = [SAVE_PARTS[key] for key, kind in kinds.items()
+               if not isinstance(data[key], kind) or isinstance(data[key], bool)]
+    damaged += [SAVE_PARTS["actions"]] if isinstance(data["actions"], list) and not all(
+        isinstance(a, list) and len(a) == 3 for a in data["actions"]) else []
+    if damaged:
+        raise SaveFileError(f"That saved game has been changed or damaged: {', '.join(damaged)} "
+                            f"{'is' if len(damaged) == 1 else 'are'} not right. Save the game again.")
+    return text
 
 
 class TableWidget(WidgetBase):
@@ -357,8 +407,7 @@ class TableWidget(WidgetBase):
     @guarded
     def _click_card(self, card: Card) -> None:
         view = self.view
-        if self._stale_click() or (view.my_turn and view.phase in ("play", "pass") and not view.hand_hidden
-                                   and card.unnamed not in [c.unnamed for c in view.hand]):
+        if self._stale_click() or (not view.hand_hidden and card.unnamed not in [c.unnamed for c in view.hand]):
             return  # a click on a card that was just played: ignore it, the move already happened
         if view.my_turn and view.phase == "pass":
             self._clicked(self.act(Action("pass", card)))
@@ -487,6 +536,7 @@ class TableWidget(WidgetBase):
     def load_json(self, text: str | bytes) -> bool:
         """Resume a saved game.  A broken or foreign file shows a message and loses nothing."""
         try:
+            text = check_save_text(text)
             game = Game.from_json(text)
             data = json.loads(text)
             table = data.get(TABLE_KEY) or {}
@@ -501,11 +551,14 @@ class TableWidget(WidgetBase):
             for spec in specs:
                 make_player(spec)
         except SaveFileError as exc:
-            self.say(f"Could not load that game, so the current game goes on. {exc}", "error")
+            why = str(exc)
+            if "broken or incomplete (" in why:  # the engine's last resort names a Python error
+                why = "That saved game has been changed or damaged, so it cannot be read. Save the game again."
+            self.say(f"Could not load that game, so the current game goes on. {self.vocab.text(why)}", "error")
             return False
         except WizardError as exc:
             self.say(f"Could not load that game, so the current game goes on. This saved game is "
-                     f"broken ({exc}).", "error")
+                     f"broken ({self.vocab.text(str(exc))}).", "error")
             return False
         self.seat = seat
         self._opponent_specs = specs
@@ -743,4 +796,4 @@ class TableWidget(WidgetBase):
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
 
 
-__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart"]
+__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart", "check_save_text"]
