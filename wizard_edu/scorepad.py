@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pandas as pd
-
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .game import Game
 
 FIELDS = ("bid", "tricks", "points", "total")
@@ -17,6 +17,8 @@ def score_pad(game: Game) -> pd.DataFrame:
 
     Columns are a two-level index ``(player name, field)``; the index is the round number.
     """
+    import pandas as pd  # here, not at the top: a kid-mode app that shows no score pad opens faster
+
     columns = pd.MultiIndex.from_product([list(game.names), list(FIELDS)], names=["player", ""])
     rows = []
     for r in game.rounds:

@@ -103,15 +103,29 @@ Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``p
 ``menu`` and ``shutdown_kernels``.
 """
 
-from .common import card_button, status_message, trick_reason, trump_meaning
-from .deal import DealWidget
-from .explorer import WinProbabilityExplorer
-from .predict import PredictionWidget
-from .prob_heatmap import RoundOneHeatMap
-from .prob_lln import LawOfLargeNumbers
-from .table import TableWidget, running_totals_chart
-from .trainer import LegalPlayTrainer, TrickTrainer
+from importlib import import_module
+from typing import Any
+
+# Each widget is imported when first used, so an app that shows one widget does not load the
+# others (and their numpy, pandas, matplotlib): a kid-mode app opens faster.
+_WHERE = {"TableWidget": "table", "running_totals_chart": "table", "TrickTrainer": "trainer",
+          "LegalPlayTrainer": "trainer", "DealWidget": "deal", "PredictionWidget": "predict",
+          "WinProbabilityExplorer": "explorer", "LawOfLargeNumbers": "prob_lln", "RoundOneHeatMap": "prob_heatmap",
+          "card_button": "common", "status_message": "common", "trick_reason": "common",
+          "trump_meaning": "common"}
 
 __all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
            "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart",
            "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

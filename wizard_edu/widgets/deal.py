@@ -73,6 +73,11 @@ class DealWidget(WidgetBase):
         self._draw()
         self.say(self.summary(), "info")
 
+    def simple(self) -> DealWidget:
+        """Hide the Seed box (a kid-mode app shuffles with the button).  Returns the widget."""
+        self.seed_box.layout.display = "none"
+        return self
+
     def new_seed(self) -> None:
         """Shuffle again: deal the same round with the next seed."""
         self.deal(seed=self.seed + 1)

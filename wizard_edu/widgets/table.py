@@ -243,11 +243,17 @@ class TableWidget(WidgetBase):
 
         controls = widgets.HBox([self.new_button, self.seed_box, self.hint_button, self.pad_button,
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
-        saving = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
-                              layout=widgets.Layout(flex_flow="row wrap"))
+        self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
+                                       layout=widgets.Layout(flex_flow="row wrap"))
         self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
                          self.action_box, self.hand_box, self.status, self.round_html, self.log_html,
-                         controls, self.pad_html, self.chart_image, saving, self.save_text)
+                         controls, self.pad_html, self.chart_image, self.saving_box, self.save_text)
+
+    def simple(self) -> TableWidget:
+        """Hide the grown-up controls (Seed, Save and Load): what a kid-mode app shows.  Returns the table."""
+        for w in (self.seed_box, self.saving_box, self.save_text):
+            w.layout.display = "none"
+        return self
 
     # -- starting / resuming -----------------------------------------------------------
     def _seat_players(self, seed: int, salt: int = 0) -> None:
