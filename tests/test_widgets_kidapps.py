@@ -61,7 +61,7 @@ def test_every_app_of_the_catalogue_has_its_notebook():
     listed = available_apps(NOTEBOOKS)
     assert [app for app, _ in listed] == list(KID_APPS)
     html = landing_html(NOTEBOOKS)
-    for app, href in listed:
+    for _app, href in listed:
         assert f'href="{href}"' in html and (NOTEBOOKS / href).is_file()
     # A picture per app: real cards, drawn like everywhere else in the kit.
     assert html.count('class="kid-app-picture"') == len(KID_APPS)
