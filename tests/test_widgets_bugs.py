@@ -194,3 +194,32 @@ def test_an_anniversary_action_button_for_a_finished_step_is_ignored():
     before = table.game.to_json()
     table._click_action(Action("cloud", 1))  # not a step of this moment
     assert table.game.to_json() == before and table.message_kind != "error"
+
+
+# -- the computer's thinking is shown, and a second Hint is instant ------------------------------------------
+def test_a_thinking_simulator_is_announced_before_it_moves():
+    table = TableWidget(rules="classic", players=3, seed=4, opponents=["simulator", "rule-of-thumb"])
+    seen: list[str] = []
+    table.prompt.observe(lambda change: seen.append(change["new"]), names="value")
+    table.act(table.view.legal[0])
+    assert any("Owl is thinking" in v and "wizard-thinking" in v for v in seen), seen
+    assert "thinking" not in table.prompt.value  # the final state is the learner's prompt
+
+
+def test_a_second_hint_for_the_same_moment_does_not_ask_the_coach_again(monkeypatch):
+    import wizard_edu.players.coach as coach
+
+    calls = []
+    real = coach.hint
+
+    def counting(view, *args, **kwargs):
+        calls.append(view)
+        return real(view, *args, **kwargs)
+
+    monkeypatch.setattr(coach, "hint", counting)
+    table = TableWidget(rules="classic", players=4, seed=2)
+    first = table.hint()
+    assert table.hint() == first and len(calls) == 1
+    table.act(table.view.legal[0])
+    table.hint()
+    assert len(calls) == 2

@@ -175,6 +175,7 @@ class TableWidget(WidgetBase):
         self._pending_named: Card | None = None
         self._button_pool: dict[str, list[widgets.Button]] = {}
         self._last_move_time = float("-inf")
+        self._hint_cache: tuple | None = None
         #: Clicks this soon after an accepted move are the second half of a double-click (ignored).
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._chart_visible = False
@@ -346,12 +347,19 @@ class TableWidget(WidgetBase):
                 "The game is over: press New game to play again."
             self.say(text, "info")
             return text
+        key = (id(self.game), len(self.game.history))
+        if self._hint_cache is not None and self._hint_cache[0] == key:  # asked again: same answer, at once
+            self.last_hint, text = self._hint_cache[1], self._hint_cache[2]
+            self._render_hand()
+            self.say(text, "hint")
+            return text
         action, text = None, ""
         try:
             from ..players.coach import hint as coach_hint  # written by another part of the kit
         except ImportError:
             coach_hint = None
         if coach_hint is not None:
+            self.say("The coach is thinking\u2026", "info")  # reaches the page while the coach works
             try:
                 advice = coach_hint(view)
                 action, text = advice.action, str(advice.text)
@@ -362,6 +370,7 @@ class TableWidget(WidgetBase):
             text = f"A rule of thumb says: {self.vocab.action(action)}."
         else:
             text = self.vocab.text(text)
+        self._hint_cache = (key, action, text)
         self.last_hint = action
         self._render_hand()
         self.say(text, "hint")
@@ -390,7 +399,15 @@ class TableWidget(WidgetBase):
         game = self.game
         while not game.is_over and game.to_move != self.seat:
             seat = game.to_move
-            self._apply(seat, self._players[seat].act(game.view(seat)))
+            player = self._players[seat]
+            if getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer":
+                # This player plays the round out in its head: say so at once (the message reaches
+                # the page while the kernel is still thinking), instead of a page that seems stuck.
+                self._show_thinking(f"{game.names[seat]} is thinking\u2026")
+            self._apply(seat, player.act(game.view(seat)))
+
+    def _show_thinking(self, text: str) -> None:
+        self.prompt.value = f'<b class="wizard-thinking">{html.escape(text)}</b>'
 
     def _winner_sentence(self) -> str:
         names = [self.game.names[s] for s in self.game.winners()]
