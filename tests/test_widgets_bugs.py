@@ -223,3 +223,14 @@ def test_a_second_hint_for_the_same_moment_does_not_ask_the_coach_again(monkeypa
     table.act(table.view.legal[0])
     table.hint()
     assert len(calls) == 2
+
+
+def test_a_quick_click_on_another_button_is_not_held_back():
+    # Only the same button clicked again at once is a double-click: a bid then a card is two moves.
+    table = TableWidget(rules="classic", players=3, seed=5)
+    table.action_box.children[1 + 1].click()  # the "1" after the "Bid:" label
+    assert table.view.phase == "play" and table.view.my_turn
+    card = table.view.legal_cards[0]
+    card_button_for(table, card).click()
+    assert [a.kind for s, a in table.game.history if s == table.seat] == ["bid", "play"]
+

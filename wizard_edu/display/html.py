@@ -19,7 +19,7 @@ SPECIAL_STYLE = {
     "fairy": ("#f7d6f0", "#222222", "\u2740"),
     "bomb": ("#222222", "#ffffff", "\u2737"),
     "werewolf": ("#5b4a3a", "#ffffff", "\u263e"),
-    "juggler": ("#c0c0c0", "#222222", "\u25c8"),
+    "juggler": ("#c0c0c0", "#222222", "\u2740"),
     "cloud": ("#dfe9f3", "#222222", "\u2601"),
 }
 

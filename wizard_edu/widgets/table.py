@@ -174,7 +174,7 @@ class TableWidget(WidgetBase):
         self._pad_visible = False
         self._pending_named: Card | None = None
         self._button_pool: dict[str, list[widgets.Button]] = {}
-        self._last_move_time = float("-inf")
+        self._last_click: tuple[Any, float] = (None, float("-inf"))
         self._hint_cache: tuple | None = None
         #: Clicks this soon after an accepted move are the second half of a double-click (ignored).
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
@@ -415,25 +415,28 @@ class TableWidget(WidgetBase):
         return f"Game over! The winner{'s are' if len(names) > 1 else ' is'} {who}."
 
     # -- buttons ---------------------------------------------------------------------------
-    def _stale_click(self) -> bool:
-        """True for the second click of a double-click: it came right after an accepted move.
+    def _stale_click(self, target: Any) -> bool:
+        """True for the second click of a double-click: the same button, right after its accepted move.
 
         The kernel handles clicks one after the other, so the second click of a double-click
         arrives after the first one's move was made; acting on it would show an error over a
-        move that worked (or make a second move the child never saw coming)."""
-        return time.monotonic() - self._last_move_time < self.double_click_seconds
+        move that worked (or make a second move the child never saw coming, such as the next
+        round's prediction).  A click on another button is never held back."""
+        last, when = self._last_click
+        return last == target and time.monotonic() - when < self.double_click_seconds
 
-    def _clicked(self, ok: bool) -> None:
+    def _clicked(self, target: Any, ok: bool) -> None:
         if ok:
-            self._last_move_time = time.monotonic()
+            self._last_click = (target, time.monotonic())
 
     @guarded
     def _click_card(self, card: Card) -> None:
         view = self.view
-        if self._stale_click() or (not view.hand_hidden and card.unnamed not in [c.unnamed for c in view.hand]):
+        if self._stale_click(("card", card)) or (not view.hand_hidden
+                                                 and card.unnamed not in [c.unnamed for c in view.hand]):
             return  # a click on a card that was just played: ignore it, the move already happened
         if view.my_turn and view.phase == "pass":
-            self._clicked(self.act(Action("pass", card)))
+            self._clicked(("card", card), self.act(Action("pass", card)))
             return
         if view.my_turn and view.phase == "play" and card.kind in NAMED_COLOUR_KINDS and card.colour is None:
             if any(a.value is not None and a.value.unnamed == card for a in view.legal):
@@ -441,27 +444,27 @@ class TableWidget(WidgetBase):
                 self._render_actions(view)
                 self.say(f"Which colour should the {self.vocab.card_name(card)} have? Choose below.", "info")
                 return
-        self._clicked(self.play(card))
+        self._clicked(("card", card), self.play(card))
 
     @guarded
     def _click_action(self, action: Action) -> None:
-        if self._stale_click() or action not in self.view.legal:
+        if self._stale_click(("action", action)) or action not in self.view.legal:
             return  # the button belonged to a step that is already done
-        self._clicked(self.act(action))
+        self._clicked(("action", action), self.act(action))
 
     @guarded
     def _click_bid(self, n: int) -> None:
         view = self.view
-        if self._stale_click() or not (view.my_turn and view.phase == "bid"):
+        if self._stale_click(("bid", n)) or not (view.my_turn and view.phase == "bid"):
             return  # the second click of a double-click on a number: the prediction is made
-        self._clicked(self.bid(n))
+        self._clicked(("bid", n), self.bid(n))
 
     @guarded
     def _click_trump(self, colour: str) -> None:
         view = self.view
-        if self._stale_click() or not (view.my_turn and view.phase == "trump"):
+        if self._stale_click(("trump", colour)) or not (view.my_turn and view.phase == "trump"):
             return
-        self._clicked(self.choose_trump(colour))
+        self._clicked(("trump", colour), self.choose_trump(colour))
 
     @guarded
     def _click_new(self) -> None:
