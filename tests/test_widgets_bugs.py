@@ -234,3 +234,23 @@ def test_a_quick_click_on_another_button_is_not_held_back():
     card_button_for(table, card).click()
     assert [a.kind for s, a in table.game.history if s == table.seat] == ["bid", "play"]
 
+
+
+# -- fast clicks: buttons are kept and restyled, not closed and made again --------------------------------------
+def test_trainer_and_table_keep_their_buttons_between_tricks_and_rounds():
+    trainer = TrickTrainer(rules="classic", seed=3)
+    before = [box.children[1] for box in trainer.cards_box.children]
+    trainer.answer(0)
+    trainer.next()
+    after = [box.children[1] for box in trainer.cards_box.children]
+    assert all(a is b for a, b in zip(before, after))
+    assert [b.card for b in after] == list(trainer.trick)  # restyled to the new trick's cards
+    assert all(f"wizard-card-{c}".replace(":", "-") in b._dom_classes for b, c in zip(after, trainer.trick))
+    assert all("wizard-winner" not in b._dom_classes for b in after)
+    table = TableWidget(rules="junior", seed=2)
+    first = list(table.bid_buttons)
+    while table.game.round_number < 3:
+        table.act(table.view.legal[0])
+    while not (table.view.my_turn and table.view.phase == "bid"):
+        table.act(table.view.legal[0])
+    assert all(a is b for a, b in zip(first, table.bid_buttons)) and len(table.bid_buttons) >= 4

@@ -214,6 +214,8 @@ class TableWidget(WidgetBase):
             b.on_click(lambda _b, c=colour: self._click_trump(c))
             self.trump_buttons.append(b)
         self.bid_buttons: list[widgets.Button] = []
+        self.bid_label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
+        self.bid_label.add_class("wizard-bid-label")
 
         self.seed_box = seed_box(0)
         self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
@@ -687,34 +689,35 @@ class TableWidget(WidgetBase):
         if view.my_turn and view.phase == "trump":
             shown = list(self.trump_buttons)
         elif view.my_turn and view.phase == "bid":
-            if self._bid_size != view.hand_size:
-                for b in self.bid_buttons:
-                    b.close()
-                self.bid_buttons = []
-                for n in range(view.hand_size + 1):
-                    b = widgets.Button(description=str(n), tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
-                                       layout=widgets.Layout(width="3em"))
-                    b.add_class("wizard-bid-button")
-                    b.add_class(f"wizard-bid-{n}")
-                    b.on_click(lambda _b, k=n: self._click_bid(k))
-                    self.bid_buttons.append(b)
-                self._bid_size = view.hand_size
+            # Number buttons are kept and only added to (never closed and made again each round):
+            # making and closing widgets is the slow part of a click in the browser.
+            while len(self.bid_buttons) <= view.hand_size:
+                n = len(self.bid_buttons)
+                b = widgets.Button(description=str(n),
+                                   tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
+                                   layout=widgets.Layout(width="3em"))
+                b.add_class("wizard-bid-button")
+                b.add_class(f"wizard-bid-{n}")
+                b.on_click(lambda _b, k=n: self._click_bid(k))
+                self.bid_buttons.append(b)
+            self._bid_size = view.hand_size
+            numbers = self.bid_buttons[:view.hand_size + 1]
             allowed = set(view.legal_bids)
-            for n, b in enumerate(self.bid_buttons):
+            for n, b in enumerate(numbers):
                 if n in allowed:
                     b.remove_class("wizard-not-allowed")
-                    b.button_style = "info"
+                    if b.button_style != "info":
+                        b.button_style = "info"
                 else:
                     b.add_class("wizard-not-allowed")
-                    b.button_style = ""
-            label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
-            label.add_class("wizard-bid-label")
-            shown = [label, *self.bid_buttons]
+                    if b.button_style:
+                        b.button_style = ""
+            shown = [self.bid_label, *numbers]
         elif view.my_turn:
             shown = self._other_action_buttons(view)
         old = list(self.action_box.children)
         self.action_box.children = tuple(shown)
-        cached = [*self.bid_buttons, *self.trump_buttons]
+        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label]
         for c in old:
             if not any(c is k for k in shown) and not any(c is k for k in cached):
                 c.close()

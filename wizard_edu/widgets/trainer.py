@@ -34,6 +34,7 @@ from .common import (
     card_button,
     guarded,
     replace_children,
+    restyle_card_button,
     status_message,
     text_button,
     trick_html,
@@ -143,6 +144,7 @@ class TrickTrainer(WidgetBase):
         self.feedback = ""
         self.answered: int | None = None
         self.level = self._level_name(level)
+        self._slots: list[widgets.VBox] = []
 
         self.style_html = widgets.HTML(STYLE)
         self.title_html = widgets.HTML()
@@ -221,19 +223,23 @@ class TrickTrainer(WidgetBase):
             f"<b>Level {self.level_number}: {html.escape(self.vocab.text(spec.title))}</b><br>"
             f"{trump_badge(self.trump, self.theme)} {html.escape(self.vocab.text(self.trump_note))}"
             f"<br>Cards in the order they were played:")
-        boxes = []
-        for i, card in enumerate(self.trick):
+        # One slot (place label + card button) per place in the trick, kept from trick to trick and
+        # only restyled: making and closing widgets is the slow part of a click in the browser.
+        while len(self._slots) < len(self.trick):
+            i = len(self._slots)
             label = widgets.HTML(f"<div style='text-align:center;font-size:0.85em'>{_ordinal(i)}</div>")
-            button = card_button(card, self.vocab, extra_classes=("wizard-trainer-card", f"wizard-position-{i}"))
-            button.tooltip = f"{self.vocab.card_name(card)}, played {_ordinal(i)}"
+            button = card_button(self.trick[i], self.vocab,
+                                 extra_classes=("wizard-trainer-card", f"wizard-position-{i}"))
             button.on_click(lambda _b, k=i: self._click_answer(k))
-            boxes.append(widgets.VBox([label, button], layout=widgets.Layout(align_items="center")))
-        old = list(self.cards_box.children)
-        self.cards_box.children = tuple(boxes)
-        for box in old:
-            for child in box.children:
-                child.close()
-            box.close()
+            self._slots.append(widgets.VBox([label, button], layout=widgets.Layout(align_items="center")))
+        for i, card in enumerate(self.trick):
+            button = self._slots[i].children[1]
+            restyle_card_button(button, card, self.vocab)
+            button.tooltip = f"{self.vocab.card_name(card)}, played {_ordinal(i)}"
+            button.remove_class("wizard-winner")
+        shown = tuple(self._slots[:len(self.trick)])
+        if self.cards_box.children != shown:
+            self.cards_box.children = shown
         self._draw_streak()
 
     def _draw_streak(self) -> None:
