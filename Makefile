@@ -39,8 +39,8 @@ lint: $(STAMP)
 # Bring each notebook and its text source in notebook-sources/ together (the newer one wins, see
 # jupytext.toml), then re-execute every notebook in place, storing fresh outputs (what nbval compares).
 notebooks: $(STAMP)
-	$(VENV)/bin/jupytext --sync --quiet notebook-sources/*.md
-	$(PY) tools/run_notebooks.py notebooks/*.ipynb
+	$(VENV)/bin/jupytext --sync --quiet notebook-sources/*.md notebook-sources/apps/*.md
+	$(PY) tools/run_notebooks.py notebooks/*.ipynb notebooks/apps/*.ipynb
 
 # Speed figures (printed, never asserted).
 bench: $(STAMP)

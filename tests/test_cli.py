@@ -226,13 +226,14 @@ def test_landing_page_lists_the_apps_that_exist(tmp_path):
     from wizard_edu.kidmode import KID_APPS, available_apps, landing, landing_html
 
     assert "No games were found" in landing_html(tmp_path)
-    (tmp_path / "07-play-wizard-junior.ipynb").write_text("{}")   # found by name, whatever its number
-    (tmp_path / "02-trump.ipynb").write_text("{}")
-    (tmp_path / "02-trumpet-lessons.ipynb").write_text("{}")      # not an app
+    (tmp_path / "apps").mkdir()
+    (tmp_path / "apps" / "junior-table.ipynb").write_text("{}")   # the apps live in notebooks/apps/
+    (tmp_path / "apps" / "deal.ipynb").write_text("{}")
+    (tmp_path / "apps" / "trumpet-lessons.ipynb").write_text("{}")  # not an app
     assert [(a.title, n) for a, n in available_apps(tmp_path)] == [
-        ("Play Wizard Junior", "07-play-wizard-junior.ipynb"), ("Trump", "02-trump.ipynb")]
+        ("Play Wizard Junior", "apps/junior-table.ipynb"), ("Deal the cards", "apps/deal.ipynb")]
     html = landing_html(tmp_path)
-    assert html.count('class="kid-app"') == 2 and 'href="07-play-wizard-junior.ipynb"' in html
+    assert html.count('class="kid-app"') == 2 and 'href="apps/junior-table.ipynb"' in html
     widget = landing(tmp_path)
     assert widget.value == html and "wizard-kids-landing" in widget._dom_classes
     # The kit's own notebooks: every app is there.

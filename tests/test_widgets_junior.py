@@ -223,7 +223,7 @@ def test_deal_widget_wizard_means_dealer_chooses():
 def test_prediction_widget_plays_out_and_scores():
     widget = PredictionWidget(round=3, seed=2)
     assert widget.game.view(0).my_turn and widget.game.phase == "bid"
-    assert widget.predict(7) is False and "Bid between 0 and 3" in widget.message
+    assert widget.predict(7) is False and "Predict between 0 and 3" in widget.message
     assert widget.predict(1) is True
     r = widget.result
     assert len(widget.tricks) == 3 and sum(r.won) == 3
@@ -252,7 +252,7 @@ def test_table_bid_and_play_and_messages():
     table = TableWidget(seed=1)
     assert table.view.phase == "bid" and table.view.my_turn
     assert "Owl predicts" in " ".join(table.events)
-    assert table.bid(3) is False and "Bid between 0 and 1" in table.message
+    assert table.bid(3) is False and "Predict between 0 and 1" in table.message
     assert table.play("R1") is False and "cannot play now" in table.message
     assert table.bid(1) is True
     assert table.game.bids[0] == 1
@@ -390,9 +390,9 @@ def test_table_save_and_load_round_trip():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("this is not json", "not JSON"),
-    ('{"format": "chess-game"}', "not a wizard-edu saved game"),
-    ("[1, 2]", "not a wizard-edu saved game"),
+    ("this is not json", "That is not a saved game"),
+    ('{"format": "chess-game"}', "not a saved Wizard game"),
+    ("[1, 2]", "That is not a saved game"),
 ])
 def test_table_broken_save_file_keeps_the_game(text, words):
     table = TableWidget(seed=2)

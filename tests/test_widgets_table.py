@@ -23,6 +23,7 @@ def test_anniversary_game_by_clicking_every_kind_of_step():
     seen: set[str] = set()
     for seed in range(4):
         table = TableWidget(rules="anniversary", players=4, seed=seed)
+        table.double_click_seconds = 0  # this test clicks much faster than a child double-clicks
         rng = random.Random(seed)
         while not table.game.is_over:
             view = table.view
@@ -69,7 +70,7 @@ def test_hidden_bids_stay_hidden_on_the_table():
     table = TableWidget(rules="classic", players=4, seed=3, bidding="secret", seat=3)
     # Seats 1 and 2 bid before seat 3 in round 1: their secret bids must not show (nor the unmade ones).
     assert table.view.phase == "bid"
-    assert table.players_html.value.count('title="no prediction yet"') == 4
+    assert table.players_html.value.count('title="no bid yet"') == 4  # Classic Wizard bids
 
 
 def test_buttons_never_show_a_traceback(monkeypatch):
@@ -103,9 +104,15 @@ def test_new_game_button_uses_a_typed_seed():
     table = TableWidget(seed=4)
     table.new_button.click()
     assert table.game.seed == 5
-    table.seed_box.value = 42
+    table.seed_box.value = "1234567890123"
     table.new_button.click()
-    assert table.game.seed == 42 and table.seed_box.value == 42
+    # plain digits, never 1.23e+12 (a number box showed big seeds that way)
+    assert table.game.seed == 1234567890123 and table.seed_box.value == "1234567890123"
+    before = table.game.to_json()
+    table.seed_box.value = "twelve"
+    table.new_button.click()
+    assert table.game.to_json() == before and "whole number" in table.message
+    assert table.message_kind == "error"
 
 
 def test_card_buttons_are_reused_not_leaked():
@@ -117,14 +124,15 @@ def test_card_buttons_are_reused_not_leaked():
     assert pooled <= 60 and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
 
 
-@pytest.mark.parametrize("theme, label", [("us", "red 8"), ("amigo", "Dwarves 7"), ("classic", "red 7")])
-def test_themes_name_cards_in_tooltips(theme, label):
-    # Buttons and the engine's messages use the kit's card text (R7); the tooltip gives the
-    # printed name (in the US Games printing rank 7 is the "8").
+@pytest.mark.parametrize("theme, label, text", [("us", "red 8", "\u25b2 8"), ("amigo", "Dwarves 7", "\u25b2 7"),
+                                               ("classic", "red 7", "R7")])
+def test_themes_name_cards_on_buttons_and_tooltips(theme, label, text):
+    # A button shows what its printing shows (the US Games "8" is the kit's rank 7), with the
+    # colour's symbol; with the Classic faces the kit's card text is the printed text.
     from wizard_edu.widgets.common import card_button
 
     button = card_button("R7", theme)
-    assert button.description == "R7" and button.tooltip.startswith(label)
+    assert button.description == text and button.tooltip.startswith(label)
     assert {"wizard-card-button", "wizard-card-R7"} <= classes(button)
 
 

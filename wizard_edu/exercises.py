@@ -365,10 +365,11 @@ def _shuffled_deck(rng: random.Random, rules: str) -> list[Card]:
 
 
 def junior_words(text: str, rules: str) -> str:
-    """``text`` with Jesters called Fool Frogs in Wizard Junior."""
-    if rules == "junior":
-        return text.replace("Jesters", "Fool Frogs").replace("Jester", "Fool Frog")
-    return text
+    """``text`` in the ruleset's words (Fool Frogs, predictions in Wizard Junior): the kit's one
+    vocabulary (:mod:`wizard_edu.vocabulary`) does the translating."""
+    from .vocabulary import Vocabulary
+
+    return Vocabulary(rules).text(text)
 
 
 # Who wins the trick: cycle through the situations a learner must tell apart.

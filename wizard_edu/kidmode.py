@@ -6,6 +6,8 @@ links to the apps below, each of them a notebook rendered by Voila. Plain kid mo
 computer only (127.0.0.1); ``--classroom`` serves the network behind a class code printed in big
 letters for the board. Either way: at most ``--max-apps`` apps open at once, a warm kernel waiting
 for each app, and a kernel stops when its page closes (or within two minutes of its page vanishing).
+Each app is a small notebook in ``notebooks/apps/`` that shows only words for children and one
+widget (:func:`wizard_edu.widgets.kidapp.kid_app`); the landing page shows a picture for each.
 
 >>> apps = [app.title for app in KID_APPS]
 >>> "Play Wizard Junior" in apps
@@ -38,35 +40,52 @@ SETTINGS_ENV = "WIZARD_EDU_KID_SETTINGS"
 LANDING = "kids.ipynb"
 
 
+#: The folder (next to the landing page) that holds the app notebooks.
+APPS_FOLDER = "apps"
+
+
 @dataclass(frozen=True)
 class KidApp:
-    """One game or trainer on the landing page; its notebook is found by name, whatever its number."""
+    """One game or trainer on the landing page: ``apps/<name>.ipynb`` next to the landing page.
+
+    ``picture`` is card text (``"W R13 J"``): the landing page draws those cards as the app's picture.
+    """
 
     name: str
     title: str
     blurb: str
-    icon: str
+    picture: str
 
     def notebook(self, folder: Path) -> Path | None:
-        """The lesson notebook ``NN-<name>.ipynb`` for this app in ``folder``, if there is one."""
-        found = sorted(folder.glob(f"[0-9][0-9]-{self.name}.ipynb"))
-        return found[0] if found else None
+        """This app's notebook in the notebooks ``folder``, if it is there."""
+        path = Path(folder) / APPS_FOLDER / f"{self.name}.ipynb"
+        return path if path.is_file() else None
+
+    def picture_html(self) -> str:
+        """The app's picture: a few cards, drawn like every card in the kit."""
+        from .cards import Card
+        from .display.html import card_html
+
+        theme = "junior" if "junior" in self.name or self.name in ("deal", "predict") else "classic"
+        return "".join(card_html(Card.parse(t), theme, size=0.9) for t in self.picture.split())
 
 
-#: The apps, in the order the landing page shows them: the game first, then the trainers.
+#: The apps, in the order the landing page shows them: first steps, trainers, then the games.
 KID_APPS: tuple[KidApp, ...] = (
-    KidApp("play-wizard-junior", "Play Wizard Junior", "Play a whole game against the computer.", "\u2726"),
-    KidApp("who-wins-the-trick", "Who wins the trick?",
-           "Two trainers: find the winning card, and the cards you may play.", "\u2605"),
-    KidApp("predicting-tricks", "Predict your tricks", "How many tricks will your hand win?", "\u2663"),
-    KidApp("meet-the-cards", "Meet the cards", "Look at all the cards and deal them out.", "\u25cf"),
-    KidApp("trump", "Trump", "The colour that beats all the others.", "\u25b2"),
-    KidApp("play-classic-wizard", "Play Classic Wizard", "The big game: 60 cards, bids and points.", "\u2726"),
+    KidApp("junior-table", "Play Wizard Junior", "Play a whole game against the computer.", "W R8 F"),
+    KidApp("deal", "Deal the cards", "Deal the cards for a round and see which colour is trump.", "G3 B5 Y2"),
+    KidApp("trick-trainer", "Who wins the trick?", "Find the card that wins. Five right in a row: next level!",
+           "R3 R7 B8"),
+    KidApp("which-cards", "Which cards may I play?", "Pick every card you are allowed to play.", "G6 G2 W"),
+    KidApp("predict", "Predict your tricks", "How many tricks will your cards win? Guess, then watch.",
+           "Y8 R1 W"),
+    KidApp("classic-table", "Play Classic Wizard", "The big game: 60 cards, bids and points.", "W B13 J"),
+    KidApp("win-chances", "Will my card win?", "Pick some cards and see how often they win.", "R13 Y12 G1"),
 )
 
 
 def available_apps(folder: str | os.PathLike | None = None) -> list[tuple[KidApp, str]]:
-    """The apps whose notebook exists, with the notebook's file name."""
+    """The apps whose notebook exists, with its path relative to the landing page (``apps/deal.ipynb``)."""
     base = Path(folder) if folder is not None else find_notebooks_dir()
     if base is None:
         return []
@@ -74,12 +93,12 @@ def available_apps(folder: str | os.PathLike | None = None) -> list[tuple[KidApp
     for app in KID_APPS:
         nb = app.notebook(Path(base))
         if nb is not None:
-            found.append((app, nb.name))
+            found.append((app, f"{APPS_FOLDER}/{nb.name}"))
     return found
 
 
 def landing_html(folder: str | os.PathLike | None = None) -> str:
-    """The landing page: one big link per app (relative links, so they work in Voila and in JupyterLab)."""
+    """The landing page: one big link per app, each with a picture (relative links: Voila and JupyterLab)."""
     apps = available_apps(folder)
     if not apps:
         return ('<div class="wizard-kids"><p>No games were found next to this page. '
@@ -91,8 +110,9 @@ def landing_html(folder: str | os.PathLike | None = None) -> str:
             f'<a class="kid-app" href="{escape(name)}" title="{escape(app.blurb)}" '
             'style="display:flex;align-items:center;gap:0.8em;padding:0.7em 1em;border:3px solid #333;'
             'border-radius:12px;background:#fffbe6;color:#111;text-decoration:none;font-size:1.3em;'
-            'max-width:32em">'
-            f'<span aria-hidden="true" style="font-size:1.6em">{app.icon}</span>'
+            'max-width:34em">'
+            f'<span class="kid-app-picture" aria-hidden="true" style="display:flex;flex:none;width:8.6em">'
+            f'{app.picture_html()}</span>'
             f"<span><b>{escape(app.title)}</b><br><span style=\"font-size:0.75em\">{escape(app.blurb)}"
             "</span></span></a></li>")
     return ('<nav class="wizard-kids" aria-label="Wizard games and trainers">'

@@ -21,11 +21,14 @@ NOTEBOOK = "08-play-classic-wizard.ipynb"
 
 
 def notebook_table() -> TableWidget:
-    """The notebook's first table, after the cells that act on it (one hinted move)."""
-    table = TableWidget(rules="classic", players=4, opponents=["simulator", "rule-of-thumb", "rule-of-thumb"],
-                        seed=8, theme="us")
-    table.act(hint(table.view).action)
-    return table
+    """The notebook's first table: no later cell acts on it, so it waits for the learner's first bid."""
+    return TableWidget(rules="classic", players=4, opponents=["simulator", "rule-of-thumb", "rule-of-thumb"],
+                       seed=8, theme="us")
+
+
+def labels(twin: TableWidget) -> list[str]:
+    """What the twin's hand buttons read (US Games faces: "▲ 8", never the kit's "R7")."""
+    return [twin.vocab.button_label(c) for c in twin.view.hand]
 
 
 def hand_texts(table_locator) -> list[str]:
@@ -56,7 +59,7 @@ def test_play_classic_by_clicking_and_an_illegal_click_changes_nothing(page, run
         view = twin.view
         assert view.my_turn, twin.game.status()
         rounds_seen.add(view.round_number)
-        wait_for_hand(table, [str(c) for c in view.hand])
+        wait_for_hand(table, labels(twin))
         if view.phase == "bid":
             n = hint(view).action.value
             table.locator(f".wizard-bid-button.wizard-bid-{n}").click()
@@ -80,7 +83,7 @@ def test_play_classic_by_clicking_and_an_illegal_click_changes_nothing(page, run
                 assert "You must follow" in error.inner_text()
                 assert twin.message in error.inner_text()
                 # Nothing changed: same hand, same trick on the table.
-                assert hand_texts(table) == [str(c) for c in view.hand]
+                assert hand_texts(table) == labels(twin)
                 assert table.locator(".wizard-trick").inner_text() == trick_before
                 illegal_tried = True
                 card = view.legal_cards[0]
@@ -91,7 +94,7 @@ def test_play_classic_by_clicking_and_an_illegal_click_changes_nothing(page, run
     assert illegal_tried, "no illegal card came up in rounds 1-8 with the notebook's seed"
     assert {1, 2, 3} <= rounds_seen
     # Whole rounds were played by clicking: the round results in the browser match the twin's score pad.
-    wait_for_hand(table, [str(c) for c in twin.view.hand])
+    wait_for_hand(table, labels(twin))
     assert len(twin.game.rounds) >= 3
 
 

@@ -118,7 +118,7 @@ def test_landing_page_lists_the_games(page, kid_server):
 def test_play_a_trick_at_the_junior_table_by_clicking(page, kid_server):
     page.goto(landing_url(kid_server["port"]), timeout=WAIT_MS)
     page.get_by_role("link", name="Play Wizard Junior").click(timeout=WAIT_MS)
-    page.wait_for_url("**/voila/render/05-play-wizard-junior.ipynb", timeout=WAIT_MS)
+    page.wait_for_url("**/voila/render/apps/junior-table.ipynb", timeout=WAIT_MS)
     start = time.monotonic()
     table = page.locator(".wizard-table").first
     table.wait_for(timeout=WAIT_MS)
@@ -170,13 +170,13 @@ def test_stopping_kid_mode_stops_voila(chromium_path, tmp_path):
 
 
 def test_landing_page_links_open_the_notebooks_in_jupyterlab(page, lab):
-    """The same kids.ipynb, opened as a notebook in JupyterLab: its links open the lessons there."""
+    """The same kids.ipynb, opened as a notebook in JupyterLab: its links open the apps there."""
     run_in_lab(page, lab, "kids.ipynb")
     link = page.locator(".jp-OutputArea-output .wizard-kids-landing a.kid-app").first
     link.wait_for(timeout=WAIT_MS)
     assert "Play Wizard Junior" in link.inner_text()
     link.click()
-    page.wait_for_url("**/lab/tree/05-play-wizard-junior.ipynb**", timeout=WAIT_MS)
+    page.wait_for_url("**/lab/tree/apps/junior-table.ipynb**", timeout=WAIT_MS)
     page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.wait_for(timeout=WAIT_MS)
-    tab = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel", has_text="05-play-wizard-junior")
+    tab = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel", has_text="junior-table")
     tab.first.wait_for(timeout=WAIT_MS)

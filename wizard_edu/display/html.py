@@ -11,7 +11,8 @@ _BASE = ("display:inline-flex;flex-direction:column;align-items:center;justify-c
          "width:2.6em;height:3.6em;margin:2px;border-radius:6px;border:2px solid #333;"
          "font-family:sans-serif;font-weight:bold;vertical-align:middle;box-sizing:border-box;")
 
-_SPECIAL_STYLE = {
+#: How the cards without a colour look: fill, ink and a symbol (so no two kinds look alike).
+SPECIAL_STYLE = {
     "wizard": ("#4B0082", "#ffffff", "\u2726"),   # four-pointed star
     "jester": ("#f4f4f4", "#222222", "\u263a"),   # smiling face
     "dragon": ("#7a1f1f", "#ffffff", "\u2620"),
@@ -31,7 +32,7 @@ def card_html(card, theme: str | Theme | None = None, *, size: float = 1.0) -> s
     if card.colour is not None:
         fill, ink, symbol = FILL[card.colour], INK[card.colour], SYMBOL[card.colour]
     else:
-        fill, ink, symbol = _SPECIAL_STYLE[card.kind]
+        fill, ink, symbol = SPECIAL_STYLE[card.kind]
     if card.kind in ("juggler", "cloud") and card.colour:
         symbol = SYMBOL[card.colour]
     font = f"font-size:{size:.2f}em;" if size != 1.0 else ""

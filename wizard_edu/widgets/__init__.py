@@ -35,8 +35,11 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
       table.save_json() -> str   the game in progress as JSON (Game.to_json plus the table's settings)
       table.load_json(text)      resume a saved game; a broken or foreign file -> False + message, nothing lost
       table.score_pad()          the pandas DataFrame score pad
-      table.show_score_pad()     show it inside the widget (HTML); table.chart() -> matplotlib Figure of
-                                 running totals; table.show_chart() draws it into the widget (PNG)
+      table.show_score_pad()     show it inside the widget (HTML); table.chart() -> a Chart of running
+                                 totals (shows as a PNG picture; .figure is the matplotlib Figure);
+                                 table.show_chart() draws it into the widget (PNG); New game clears it
+      table.simple()             hide Seed, Save and Load (what a kid-mode app shows)
+      table.vocab                the wizard_edu.vocabulary.Vocabulary: every word the table shows
       table.message              the last status message (plain text); table.events: list of plain-text
                                  lines of what happened ("Owl bids 1.", "Fox wins the trick: ...")
       table.last_trick           the last finished TrickRecord (kept across the end of a round)
@@ -47,7 +50,9 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
       Cloud and Clairvoyance's unseen card get action buttons (``wizard-action-button``).  Cards the
       learner may play carry ``wizard-legal``, the others ``wizard-not-legal`` (still clickable: the
       engine's reason is shown).  Computer players act inside the same callback until it is the
-      learner's turn again (typically well under 10 ms per click without the coach).
+      learner's turn again (typically well under 10 ms per click without the coach); a Simulator
+      first shows "Owl is thinking…".  The second click of a double-click on the same button, and
+      a click on a card already played, are ignored (no error over a move that worked).
 
     trainer = TrickTrainer(rules="junior", level=1, seed=0, players=4, theme=None, auto_level=True)
         levels: trainer.levels (names).  Junior: "follow", "trump", "wizards-and-frogs", "anything".
@@ -79,11 +84,19 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
       wizard_edu/widgets/question.py (q.answer_with("36") -> feedback, q.correct, q.tries, ...)
     ProgressPanel()            "Where am I?": the learner's progress (wizard_edu.progress)
 
+Words: every label, tooltip, log line and message goes through one
+:class:`wizard_edu.vocabulary.Vocabulary` for the ruleset and the card faces (``theme``): Junior
+predicts and has Fool Frogs, Classic bids; the US Games faces print 2-10, J, Q, K, A (buttons read
+"▲ 8" for the kit's R7); AMIGO names the colours People, Elves, Dwarves and Giants.
+
+Kid mode: ``from wizard_edu.widgets.kidapp import kid_app; kid_app(widget)`` frames one widget as an
+app (big cards, "Back to all games" links, grown-up controls hidden); see notebooks/apps/.
+
 Small helpers for notebooks::
 
     trump_meaning("R5", rules="junior")      -> "The turned-up card is red 5: red is trump."
     trick_reason("F G3 G7 R8", trump=None)    -> "G7 wins: it is the highest green card, the colour led."
-    running_totals_chart(game)                -> matplotlib Figure of running totals (any Game)
+    running_totals_chart(game)                -> a Chart (PNG picture) of running totals (any Game)
     card_button(card, theme, on_click)        -> a styled, focusable ipywidgets.Button for one card
     status_message(text, kind)                -> HTML for a status line (kind: info, ok, error, hint)
 
@@ -100,23 +113,38 @@ CSS classes for tests and styling: every widget root has ``wizard-widget`` plus 
 ``wizard-cloud-button``, ``wizard-named-R``, ``wizard-unseen-card-button``), ``wizard-position-2``
 (trainer card by place in the trick), ``wizard-check-button``, ``wizard-reveal-button``,
 ``wizard-selected``, ``wizard-marked-legal``/``wizard-marked-illegal``, ``wizard-level``,
-``wizard-deal-button``, ``wizard-round-tiles``, ``wizard-players-choice``, ``wizard-seed``.
+``wizard-deal-button``, ``wizard-round-tiles``, ``wizard-players-choice``, ``wizard-seed``,
+``wizard-special-card`` (an Anniversary special), ``wizard-thinking`` (a computer is thinking),
+``wizard-pad-scroll``, ``wizard-chart``, ``wizard-kid-app`` and ``wizard-kid-back`` (kid-mode apps).
 
 Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``page`` and
 ``run_notebook`` fixtures; ``tests/browser/browser_helpers.py`` has ``open_and_run_all``, ``widget``,
 ``menu`` and ``shutdown_kernels``.
 """
 
-from .common import card_button, status_message, trick_reason, trump_meaning
-from .deal import DealWidget
-from .explorer import WinProbabilityExplorer
-from .predict import PredictionWidget
-from .prob_heatmap import RoundOneHeatMap
-from .prob_lln import LawOfLargeNumbers
-from .question import ProgressPanel, Question
-from .table import TableWidget, running_totals_chart
-from .trainer import LegalPlayTrainer, TrickTrainer
+from importlib import import_module
+from typing import Any
+
+# Each widget is imported when first used, so an app that shows one widget does not load the
+# others (and their numpy, pandas, matplotlib): a kid-mode app opens faster.
+_WHERE = {"TableWidget": "table", "running_totals_chart": "table", "TrickTrainer": "trainer",
+          "LegalPlayTrainer": "trainer", "DealWidget": "deal", "PredictionWidget": "predict",
+          "WinProbabilityExplorer": "explorer", "LawOfLargeNumbers": "prob_lln", "RoundOneHeatMap": "prob_heatmap",
+          "card_button": "common", "status_message": "common", "trick_reason": "common",
+          "trump_meaning": "common", "Question": "question", "ProgressPanel": "question"}
 
 __all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
            "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart",
            "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap", "Question", "ProgressPanel"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

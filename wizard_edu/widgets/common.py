@@ -1,4 +1,5 @@
-"""Pieces the widgets share: card buttons, status messages, themed words.  Drawing only, no rules."""
+"""Pieces the widgets share: card buttons, status messages, tricks.  Drawing only, no rules; words come
+from :mod:`wizard_edu.vocabulary`."""
 
 from __future__ import annotations
 
@@ -14,40 +15,21 @@ from ..display.html import card_html, cards_html
 from ..display.themes import FILL, INK, SYMBOL, Theme, get_theme
 from ..errors import WizardError
 from ..game import Game
-from ..rules.core import DEALER_CHOOSES, trump_from_card
 from ..rules.rulesets import Ruleset, get_ruleset
-
-WIZARD_FILL, WIZARD_INK = "#4B0082", "#ffffff"
-JESTER_FILL, JESTER_INK = "#f4f4f4", "#222222"
+from ..vocabulary import Vocabulary, vocabulary
 
 _KIND_STYLE = {"ok": ("#e7f6ec", "#1b5e20", "\u2714"), "error": ("#fdecea", "#8a1c1c", "\u2716"),
                "info": ("#eef3fb", "#1f3b63", "\u2139"), "hint": ("#fff8e1", "#5d4300", "\u2605")}
 
 
+def vocab_for(rules: str | Ruleset, theme: str | Theme | Vocabulary | None = None) -> Vocabulary:
+    """The words to use: the theme asked for, else Fool Frogs for Junior rules and Classic otherwise."""
+    return vocabulary(get_ruleset(rules) if not isinstance(rules, Ruleset) else rules, theme)
+
+
 def theme_for(rules: str | Ruleset, theme: str | Theme | None = None) -> Theme:
     """The theme to draw with: the one asked for, else Fool Frogs for Junior rules and Classic otherwise."""
-    if theme is not None:
-        return get_theme(theme)
-    return get_theme("junior" if get_ruleset(rules).name == "junior" else "classic")
-
-
-def themed(text: str, theme: Theme) -> str:
-    """Engine sentences say "Jester"; in the Junior theme a Jester is a Fool Frog."""
-    if theme.jester == "Jester":
-        return text
-    return text.replace("Jesters", theme.jester + "s").replace("Jester", theme.jester)
-
-
-def card_label(card: Card, theme: Theme) -> str:
-    """Short text on a card button: the card text ("R7", "W"), "F" for a Fool Frog."""
-    if card.is_jester and theme.jester == "Fool Frog":
-        return "F"
-    return str(card)
-
-
-def card_name(card: Card, theme: Theme) -> str:
-    """Long name for tooltips and messages: "red 7", "Wizard", "Fool Frog", "Dwarves 7"."""
-    return theme.card_name(card)
+    return vocab_for(rules, theme).theme
 
 
 def card_class(card: Card) -> str:
@@ -55,33 +37,74 @@ def card_class(card: Card) -> str:
     return "wizard-card-" + str(card).replace(":", "-")
 
 
-def card_button(card: Card | str, theme: str | Theme | None = None,
+def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
                 on_click: Callable[[Card], Any] | None = None, *, extra_classes: Iterable[str] = (),
-                width: str = "auto") -> widgets.Button:
-    """A real, focusable button for one card: label "R7", tooltip "red 7 (▲)", the card's colour.
+                width: str = "auto", rules: str | Ruleset = "classic") -> widgets.Button:
+    """A real, focusable button for one card: label "R7" (US Games faces: "▲ 8"), tooltip "red 7 (▲)".
 
-    ``on_click(card)`` is called when it is pressed (by mouse or keyboard).
+    ``on_click(card)`` is called when it is pressed (by mouse or keyboard).  Words come from the
+    :class:`~wizard_edu.vocabulary.Vocabulary` (a theme name makes one for ``rules``).
     """
     card = Card.parse(card)
-    th = get_theme(theme)
-    if card.colour is not None:
-        fill, ink, symbol = FILL[card.colour], INK[card.colour], SYMBOL[card.colour]
-    elif card.is_wizard:
-        fill, ink, symbol = WIZARD_FILL, WIZARD_INK, "\u2726"
-    else:
-        fill, ink, symbol = JESTER_FILL, JESTER_INK, "\u263a"
-    button = widgets.Button(description=card_label(card, th), tooltip=f"{card_name(card, th)} ({symbol})",
-                            layout=widgets.Layout(width=width, min_width="3.6em", height="3.2em"))
+    vocab = theme if isinstance(theme, Vocabulary) else vocabulary(rules, get_theme(theme))
+    fill, ink, _symbol = vocab.card_style(card)
+    button = widgets.Button(description=vocab.button_label(card), tooltip=vocab.tooltip(card),
+                            layout=widgets.Layout(width=width, min_width="4.2em", height="3.6em"))
     button.style.button_color = fill
     button.style.text_color = ink
     button.style.font_weight = "bold"
+    button.style.font_size = "1.15em"
     button.add_class("wizard-card-button")
     button.add_class(card_class(card))
+    if card.is_special:
+        button.add_class("wizard-special-card")
     for cls in extra_classes:
         button.add_class(cls)
     button.card = card  # type: ignore[attr-defined]
     if on_click is not None:
         button.on_click(lambda _b, c=card: on_click(c))
+    return button
+
+
+def seed_box(value: int | None = 0, width: str = "13em") -> widgets.Text:
+    """A Seed box that shows plain digits (a number box shows big seeds as ``1e+2…``)."""
+    box = widgets.Text(value=str(value if value is not None else 0), description="Seed",
+                       tooltip="The same seed deals the same game", continuous_update=False,
+                       layout=widgets.Layout(width=width), style={"description_width": "3em"})
+    box.add_class("wizard-seed")
+    return box
+
+
+def read_seed(box: widgets.Text) -> int:
+    """The whole number typed in a Seed box; a clear error for anything else."""
+    text = str(box.value).strip().replace(" ", "").replace("_", "")
+    if not text.isdigit():
+        raise WizardError(f"Type a whole number as the seed, like 7 or 2024, not {str(box.value)!r}.")
+    return int(text)
+
+
+#: Seconds after an accepted click during which another click on the same kind of button is
+#: taken as the second half of a double-click and ignored.
+DOUBLE_CLICK_SECONDS = 0.4
+
+
+def restyle_card_button(button: widgets.Button, card: Card, vocab: Vocabulary) -> widgets.Button:
+    """Turn an existing card button into ``card``'s (label, tooltip, colours, CSS class).
+
+    Reusing a button is much faster in the browser than closing it and making a new one."""
+    old = getattr(button, "card", None)
+    if old is not None and old != card:
+        button.remove_class(card_class(old))
+        button.remove_class("wizard-special-card")
+    fill, ink, _symbol = vocab.card_style(card)
+    button.description = vocab.button_label(card)
+    button.tooltip = vocab.tooltip(card)
+    button.style.button_color = fill
+    button.style.text_color = ink
+    button.add_class(card_class(card))
+    if card.is_special:
+        button.add_class("wizard-special-card")
+    button.card = card  # type: ignore[attr-defined]
     return button
 
 
@@ -127,23 +150,6 @@ def guarded(method: Callable) -> Callable:
     return wrapper
 
 
-def trump_sentence(trump_card: Card | None, trump: str | None, rules: str | Ruleset, theme: Theme,
-                   dealer_name: str) -> str:
-    """What the turned-up card means, in words (the meaning comes from :func:`trump_from_card`)."""
-    meaning = trump_from_card(trump_card, rules)
-    if trump_card is None:
-        return "No card is left to turn up, so there is no trump this round."
-    name = card_name(trump_card, theme)
-    if meaning == DEALER_CHOOSES:
-        if trump is None:
-            chooses = "choose" if dealer_name == "You" else "chooses"
-            return f"A {name} was turned up: {dealer_name} (the dealer) {chooses} the trump colour."
-        return f"A {name} was turned up, so {dealer_name} (the dealer) chose {theme.colour_names[trump]} as trump."
-    if meaning is None:
-        return f"A {name} was turned up: there is no trump this round."
-    return f"The turned-up card is {name}: {theme.colour_names[meaning]} is trump."
-
-
 def trump_badge(trump: str | None, theme: Theme) -> str:
     """A small coloured badge naming the trump colour (or "no trump")."""
     if trump is None:
@@ -154,17 +160,20 @@ def trump_badge(trump: str | None, theme: Theme) -> str:
             f'trump: {html.escape(theme.colour_names[trump])}</span>')
 
 
-def chips_html(n: int | None, label: str = "") -> str:
-    """Prediction chips: one round chip per predicted trick, a ring for a prediction of zero."""
+def chips_html(n: int | None, label: str = "", verb: str = "predicts") -> str:
+    """Prediction chips: one round chip per predicted trick, a ring for a prediction of zero.
+
+    ``verb`` is the ruleset's word ("predicts" in Junior, "bids" in Classic: see the vocabulary)."""
     if n is None:
-        return '<span class="wizard-chips" title="no prediction yet">?</span>'
+        nothing = "no prediction yet" if verb == "predicts" else "no bid yet"
+        return f'<span class="wizard-chips" title="{nothing}">?</span>'
     chip = ('<span style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
             'background:#f2b134;border:1px solid #7a5200;margin-right:1px"></span>')
     ring = ('<span style="display:inline-block;width:0.9em;height:0.9em;border-radius:50%;'
             'border:2px solid #7a5200;margin-right:1px"></span>')
     body = chip * n if n else ring
-    return (f'<span class="wizard-chips" title="predicts {n} trick{"s" if n != 1 else ""}" '
-            f'aria-label="{label}predicts {n}">{body} {n}</span>')
+    return (f'<span class="wizard-chips" title="{verb} {n} trick{"s" if n != 1 else ""}" '
+            f'aria-label="{label}{verb} {n}">{body} {n}</span>')
 
 
 def trick_html(plays: Iterable[tuple[int, Card]], names: tuple[str, ...], theme: Theme,
@@ -272,8 +281,7 @@ def trump_meaning(card: Card | str | None, rules: str | Ruleset = "junior", them
     'A Fool Frog was turned up: there is no trump this round.'
     """
     card = None if card is None else Card.parse(card)
-    th = theme_for(rules, theme)
-    text = trump_sentence(card, None, rules, th, dealer)
+    text = vocab_for(rules, theme).trump_sentence(card, None, dealer)
     return text.replace(f"{dealer} (the dealer)", dealer) if dealer == "the dealer" else text
 
 
@@ -286,4 +294,4 @@ def trick_reason(trick: Iterable[Card | str] | str, trump: str | None = None, ru
     """
     from ..rules.core import explain_trick
 
-    return themed(explain_trick(trick, trump, rules).reason, theme_for(rules, theme))
+    return vocab_for(rules, theme).trick_reason(explain_trick(trick, trump, rules))

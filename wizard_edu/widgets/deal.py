@@ -9,7 +9,16 @@ import ipywidgets as widgets
 
 from ..display.html import card_back_html, card_html, cards_html
 from ..rules.rulesets import Ruleset, get_ruleset
-from .common import WidgetBase, game_at_round, guarded, text_button, theme_for, trump_badge, trump_sentence
+from .common import (
+    WidgetBase,
+    game_at_round,
+    guarded,
+    read_seed,
+    seed_box,
+    text_button,
+    trump_badge,
+    vocab_for,
+)
 
 
 class DealWidget(WidgetBase):
@@ -19,7 +28,8 @@ class DealWidget(WidgetBase):
                  theme: str | None = None, names: Sequence[str] | None = None) -> None:
         super().__init__("wizard-deal")
         self.ruleset = get_ruleset(rules)
-        self.theme = theme_for(self.ruleset, theme)
+        self.vocab = vocab_for(self.ruleset, theme)
+        self.theme = self.vocab.theme
         self._names = list(names) if names is not None else None
         self.players_choice = widgets.ToggleButtons(
             options=[(str(n), n) for n in range(3, 7)], value=players, description="Players",
@@ -27,8 +37,7 @@ class DealWidget(WidgetBase):
         self.players_choice.add_class("wizard-players-choice")
         self.round_choice = widgets.ToggleButtons(description="Round", style={"button_width": "2.6em"})
         self.round_choice.add_class("wizard-round-tiles")
-        self.seed_box = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="11em"))
-        self.seed_box.add_class("wizard-seed")
+        self.seed_box = seed_box(seed)
         self.deal_button = text_button("Shuffle and deal again", "A new shuffle (the next seed)",
                                        "wizard-deal-button", self._click_deal)
         self.table_html = widgets.HTML()
@@ -45,7 +54,7 @@ class DealWidget(WidgetBase):
         """Deal round ``round`` for ``players`` players with ``seed`` (unchanged values stay as they are)."""
         players = self.players_choice.value if players is None else players
         round = self.round_choice.value if round is None else round
-        seed = self.seed_box.value if seed is None else seed
+        seed = read_seed(self.seed_box) if seed is None else seed
         self.ruleset.check_players(players)
         sizes = self.ruleset.round_sizes(players)
         names = self._names[:players] if self._names else [f"Player {i + 1}" for i in range(players)]
@@ -58,11 +67,16 @@ class DealWidget(WidgetBase):
             self.round_choice.tooltips = [f"round {n}: {sizes[n - 1]} card{'s' if sizes[n - 1] != 1 else ''} each"
                                           for n in range(1, len(sizes) + 1)]
             self.round_choice.value = round
-            self.seed_box.value = seed
+            self.seed_box.value = str(seed)
         finally:
             self._busy = False
         self._draw()
         self.say(self.summary(), "info")
+
+    def simple(self) -> DealWidget:
+        """Hide the Seed box (a kid-mode app shuffles with the button).  Returns the widget."""
+        self.seed_box.layout.display = "none"
+        return self
 
     def new_seed(self) -> None:
         """Shuffle again: deal the same round with the next seed."""
@@ -98,7 +112,7 @@ class DealWidget(WidgetBase):
         left = len(g.stock) - (1 if g.trump_card is not None else 0)
         return (f"Round {g.round_number}: {g.hand_size} card{'s' if g.hand_size != 1 else ''} each for "
                 f"{g.players} players. {g.names[g.dealer]} deals and {g.names[g.leader]} starts. "
-                f"{trump_sentence(g.trump_card, None, self.ruleset, self.theme, g.names[g.dealer])} "
+                f"{self.vocab.trump_sentence(g.trump_card, None, g.names[g.dealer])} "
                 f"{left} card{'s' if left != 1 else ''} stay{'s' if left == 1 else ''} in the pile.")
 
     def _draw(self) -> None:
@@ -114,7 +128,7 @@ class DealWidget(WidgetBase):
             rows.append(f"<tr><td style='padding-right:8px'><b>{html.escape(g.names[s])}</b>{tag}</td>"
                         f"<td>{cards_html(g.hands[s], self.theme)}</td></tr>")
         turned = card_html(g.trump_card, self.theme) if g.trump_card is not None else card_back_html("-")
-        meaning = trump_sentence(g.trump_card, None, self.ruleset, self.theme, g.names[g.dealer])
+        meaning = self.vocab.trump_sentence(g.trump_card, None, g.names[g.dealer])
         found = self.trump
         badge = trump_badge(found, self.theme) if found in (None, "R", "G", "B", "Y") else ""
         self.table_html.value = (
@@ -137,7 +151,7 @@ class DealWidget(WidgetBase):
     @guarded
     def _on_seed(self, change) -> None:
         if not self._busy:
-            self.deal(seed=change["new"])
+            self.deal(seed=read_seed(self.seed_box))
 
     @guarded
     def _click_deal(self) -> None:

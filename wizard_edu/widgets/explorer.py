@@ -28,7 +28,7 @@ from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from ..rules.rulesets import Ruleset, get_ruleset
 from ..simulate import TrickEstimate, estimate_tricks, rule_tables
 from ..simulate.checks import check_cards, check_seat
-from .common import WidgetBase, card_button, text_button, theme_for
+from .common import WidgetBase, card_button, text_button, vocab_for
 from .prob_charts import bar_chart_html
 
 NONE_LABEL = "no card (no trump)"
@@ -106,7 +106,8 @@ class WinProbabilityExplorer(WidgetBase):
         ruleset.check_players(players)
         rule_tables(ruleset)  # build the simulator's tables now, not on the first click
         self.ruleset = ruleset
-        self.theme = theme_for(ruleset, self._theme_arg)
+        self.vocab = vocab_for(ruleset, self._theme_arg)
+        self.theme = self.vocab.theme
         self.players = players
         self.seat = check_seat(seat, players)
         self.turned_up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
@@ -117,7 +118,7 @@ class WinProbabilityExplorer(WidgetBase):
             self.seat_choice.options = [(self._seat_label(s), s) for s in range(players)]
             self.seat_choice.value = seat
             distinct = list(dict.fromkeys(sorted_hand(ruleset.deck())))
-            self.turned_choice.options = [(NONE_LABEL, None)] + [(str(c), str(c)) for c in distinct]
+            self.turned_choice.options = [(NONE_LABEL, None)] + [(self.vocab.card_name(c), str(c)) for c in distinct]
             self.turned_choice.value = None if self.turned_up is None else str(self.turned_up)
             self.size_choice.max = ruleset.deck_size // players
         finally:
@@ -138,7 +139,7 @@ class WinProbabilityExplorer(WidgetBase):
                 row = []
             last = group
             index = len(self.buttons)
-            b = card_button(card, self.theme, lambda _c, i=index: self._click(i), width="4.2em")
+            b = card_button(card, self.vocab, lambda _c, i=index: self._click(i), width="4.2em")
             b.layout.padding = "0px"
             self.buttons.append(b)
             row.append(b)
@@ -162,8 +163,7 @@ class WinProbabilityExplorer(WidgetBase):
             is_up = False
             if card == self.turned_up and up_left and not chosen:
                 is_up, up_left = True, 0
-            label = ("\u2713" if chosen else "") + ("F" if card.is_jester and self.theme.jester == "Fool Frog"
-                                                     else str(card))
+            label = ("\u2713" if chosen else "") + self.vocab.button_label(card)
             if b.description != label:
                 b.description = label
             if chosen:
@@ -174,7 +174,7 @@ class WinProbabilityExplorer(WidgetBase):
             if b.layout.border != border:
                 b.layout.border = border
             b.disabled = is_up
-            b.tooltip = (f"{self.theme.card_name(card)}: " +
+            b.tooltip = (f"{self.vocab.card_name(card)}: " +
                          ("the turned-up card" if is_up else "in your hand (click to remove)" if chosen
                           else "click to add to your hand"))
 

@@ -9,6 +9,7 @@ the round is scored by the engine.
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -19,6 +20,7 @@ from ..game import Action, RoundRecord, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
+    DOUBLE_CLICK_SECONDS,
     WidgetBase,
     apply_recording,
     chips_html,
@@ -26,11 +28,9 @@ from .common import (
     guarded,
     replace_children,
     text_button,
-    theme_for,
-    themed,
     trick_html,
     trump_badge,
-    trump_sentence,
+    vocab_for,
 )
 from .table import DEFAULT_NAMES
 
@@ -46,11 +46,13 @@ class PredictionWidget(WidgetBase):
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise WizardError(f"The learner's seat must be from 0 to {players - 1}, not {seat!r}.")
         self.round, self.players, self.seat = round, players, seat
-        self.theme = theme_for(self.ruleset, theme)
+        self.vocab = vocab_for(self.ruleset, theme)
+        self.theme = self.vocab.theme
         if names is None:
             others = iter(DEFAULT_NAMES)
             names = ["You" if s == seat else next(others) for s in range(players)]
         self.names = tuple(names)
+        self._predicted_at = float("-inf")
         self.hand_html = widgets.HTML()
         self.hand_html.add_class("wizard-predict-hand")
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -77,13 +79,13 @@ class PredictionWidget(WidgetBase):
         self._draw_hand()
         buttons = []
         for n in range(self.game.hand_size + 1):
-            b = widgets.Button(description=str(n), tooltip=f"Predict {n} trick{'s' if n != 1 else ''}",
+            b = widgets.Button(description=str(n), tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
                                layout=widgets.Layout(width="3em"), button_style="info")
             b.add_class("wizard-bid-button")
             b.add_class(f"wizard-bid-{n}")
             b.on_click(lambda _b, k=n: self._click_bid(k))
             buttons.append(b)
-        label = widgets.HTML("<b>Your prediction:</b>&nbsp;")
+        label = widgets.HTML(f"<b>Your {self.vocab.bid_noun}:</b>&nbsp;")
         replace_children(self.bid_box, [label, *buttons])
         self.tricks_html.value = ""
         self.result_html.value = ""
@@ -97,19 +99,19 @@ class PredictionWidget(WidgetBase):
             action = self.computers[seat].act(game.view(seat))
             if seat == self.seat:  # the learner deals and a Wizard came up: the rule of thumb picks for them
                 self.notes.append(f"You deal and a Wizard was turned up: the rule of thumb chose "
-                                  f"{self.theme.colour_names[action.value]} for you.")
+                                  f"{self.vocab.colour(action.value)} for you.")
             game.apply(action, seat)
 
     def _draw_hand(self) -> None:
         g = self.game
         view = g.view(self.seat)
-        bids = "".join(f"<li>{html.escape(g.names[s])}: {chips_html(b)}</li>"
+        bids = "".join(f"<li>{html.escape(g.names[s])}: {chips_html(b, verb=self.vocab.verb(self.vocab.bid_verb, False))}</li>"
                        for s, b in enumerate(view.bids) if b is not None)
         before = f"<p>Predictions so far:</p><ul>{bids}</ul>" if bids else "<p>You predict first.</p>"
         self.hand_html.value = (
             f"<b>Round {g.round_number}</b>: {g.hand_size} card{'s' if g.hand_size != 1 else ''} each, "
             f"{html.escape(g.names[g.dealer])} deals.<br>"
-            f"{html.escape(trump_sentence(g.trump_card, g.trump, self.ruleset, self.theme, g.names[g.dealer]))} "
+            f"{html.escape(self.vocab.trump_sentence(g.trump_card, g.trump, g.names[g.dealer]))} "
             f"{trump_badge(g.trump, self.theme)}<br>"
             + "".join(f"{html.escape(n)} " for n in self.notes)
             + f"<br>Your hand:{cards_html(view.hand, self.theme)}{before}")
@@ -122,9 +124,10 @@ class PredictionWidget(WidgetBase):
         try:
             self.game.apply(Action("bid", n), self.seat)
         except WizardError as exc:
-            self.say(str(exc), "error")
+            self.say(self.vocab.text(str(exc)), "error")
             return False
         self.prediction = n
+        self._predicted_at = time.monotonic()
         game = self.game
         while self.result is None:
             seat = game.to_move
@@ -142,24 +145,30 @@ class PredictionWidget(WidgetBase):
         for i, t in enumerate(self.tricks, 1):
             who = "nobody" if t.winner_seat is None else self.names[t.winner_seat]
             rows.append(f"<div><b>Trick {i}</b> goes to {html.escape(who)}: "
-                        f"{html.escape(themed(t.result.reason, self.theme))}"
+                        f"{html.escape(self.vocab.trick_reason(t.result))}"
                         f"{trick_html(t.plays, self.names, self.theme, t.winner_seat)}</div>")
         self.tricks_html.value = "".join(rows)
         table = "".join(
-            f"<tr><td>{html.escape(self.names[s])}</td><td>{chips_html(r.bids[s])}</td>"
+            f"<tr><td>{html.escape(self.names[s])}</td><td>{chips_html(r.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td>"
             f"<td style='text-align:center'>{r.won[s]}</td><td style='text-align:center'>{r.points[s]}</td></tr>"
             for s in range(self.players))
-        self.result_html.value = ("<table class='wizard-pad'><tr><th>Player</th><th>Predicted</th>"
+        self.result_html.value = (f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th>"
                                   f"<th>Won</th><th>Points</th></tr>{table}</table>")
         mine = self.seat
         pts = r.points[mine]
         verdict = "spot on" if r.bids[mine] == r.won[mine] else "not quite"
-        self.say(f"You predicted {r.bids[mine]} and won {r.won[mine]}: {verdict}, "
+        said = "predicted" if self.vocab.junior else "bid"
+        self.say(f"You {said} {r.bids[mine]} and won {r.won[mine]}: {verdict}, "
                  f"{pts} point{'s' if pts != 1 else ''}.", "ok" if pts else "info")
 
     @guarded
     def _click_bid(self, n: int) -> None:
+        if self.result is not None and self._just_predicted():
+            return  # the second click of a double-click on a number: the round was already played
         self.predict(n)
+
+    def _just_predicted(self) -> bool:
+        return time.monotonic() - self._predicted_at < DOUBLE_CLICK_SECONDS
 
     @guarded
     def _click_next(self) -> None:

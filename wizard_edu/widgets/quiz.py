@@ -85,9 +85,13 @@ class ScoringQuiz(WidgetBase):
 
         self.question_html = widgets.HTML()
         self.question_html.add_class("wizard-quiz-question")
+        # continuous_update=False: the box sends its text when Enter is pressed (or it loses focus),
+        # and that text is checked at once, so Enter works like the Check button.
         self.entry = widgets.Text(placeholder="points, e.g. 30 or -10", description="Points:",
-                                  layout=widgets.Layout(width="16em"))
+                                  continuous_update=False, layout=widgets.Layout(width="16em"))
         self.entry.add_class("wizard-quiz-entry")
+        self.entry.observe(self._on_enter, names="value")
+        self._last_checked: tuple[int, str] | None = None
         self.check_button = text_button("Check", "Check the points you typed", "wizard-quiz-check",
                                         self._click_check)
         self.next_button = text_button("Next question", "A new bid and number of tricks",
@@ -121,8 +125,9 @@ class ScoringQuiz(WidgetBase):
         self.choice_box.children = tuple(buttons)
         for b in old:
             b.close()
-        self.entry.value = ""
-        self.say("Type the points or click one of the answers.", "info")
+        self.entry.value = ""  # empty: the observer checks nothing
+        self._last_checked = None
+        self.say("Type the points and press Enter, or click one of the answers.", "info")
         self._show_score()
 
     @property
@@ -174,6 +179,16 @@ class ScoringQuiz(WidgetBase):
         return ok
 
     def _click_check(self) -> None:
+        if self._last_checked == (self.number, self.entry.value):
+            return  # Enter (or leaving the box) already checked this very answer
+        self._check_entry()
+
+    def _on_enter(self, change: dict[str, Any]) -> None:
+        if str(change["new"]).strip():
+            self._check_entry()
+
+    def _check_entry(self) -> None:
+        self._last_checked = (self.number, self.entry.value)
         self.answer(self.entry.value)
 
     def _show_score(self) -> None:

@@ -10,35 +10,36 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 import json
+import time
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
+from ..display.charts import Chart
 from ..display.html import card_html
 from ..display.themes import FILL, INK, SYMBOL, Theme
 from ..errors import SaveFileError, WizardError
-from ..game import Action, Game, RoundRecord, SeatView, TrickRecord
+from ..game import SAVE_FORMAT, Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
 from ..rules.rulesets import Ruleset, get_ruleset
+from ..vocabulary import Vocabulary
 from .common import (
+    DOUBLE_CLICK_SECONDS,
     WidgetBase,
     apply_recording,
     card_button,
-    card_label,
-    card_name,
     chips_html,
     guarded,
+    read_seed,
+    seed_box,
     text_button,
-    theme_for,
-    themed,
     trick_html,
     trump_badge,
-    trump_sentence,
+    vocab_for,
 )
 
 #: Names for computer players when none are given (the learner is "You").
@@ -55,27 +56,17 @@ STYLE = """<style>
 </style>"""
 
 
-def describe_action(action: Action, theme: Theme) -> str:
-    """An action in words: "predict 2", "play red 7", "choose green as trump"."""
-    if action.kind == "bid":
-        return f"predict {action.value}"
-    if action.kind == "play":
-        if action.value is None:
-            return "play the card you cannot see"
-        return f"play {card_name(action.value, theme)} ({card_label(action.value, theme)})"
-    if action.kind in ("trump", "werewolf"):
-        return "choose no trump" if action.value is None else f"choose {theme.colour_names[action.value]} as trump"
-    if action.kind == "pass":
-        return f"pass {card_name(action.value, theme)} to the left"
-    if action.kind == "cloud":
-        return f"change your bid by {action.value:+d}"
-    return str(action)
+def describe_action(action: Action, theme: Theme | Vocabulary | str | None = None,
+                    rules: str | Ruleset = "classic") -> str:
+    """An action in words: "predict 2" (Junior) or "bid 2", "play red 7", "choose green as trump"."""
+    return vocab_for(rules, theme).action(action)
 
 
-def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)):
-    """A matplotlib Figure: each player's total after every scored round (a line per player).
+def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)) -> Chart:
+    """A chart of each player's total after every scored round (a line per player).
 
-    Made without pyplot (no global state); in a notebook, leave it as a cell's last line to show it.
+    Made without pyplot (no global state).  It is a :class:`~wizard_edu.display.charts.Chart`: left
+    as a cell's last line it shows as a picture everywhere; ``.figure`` is the matplotlib Figure.
     """
     from matplotlib.figure import Figure
 
@@ -91,7 +82,57 @@ def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)):
     ax.legend(loc="upper left", fontsize="small")
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    return fig
+    return Chart(fig, f"running totals after {len(game.rounds)} round{'s' if len(game.rounds) != 1 else ''}")
+
+
+#: The parts every saved game has, and what each one is, for a message that names what is missing.
+SAVE_PARTS = {"format": "what kind of file it is", "version": "its version", "rules": "the rules",
+              "players": "the number of players", "names": "the players' names", "seed": "the shuffle (seed)",
+              "first_dealer": "the first dealer", "actions": "the moves"}
+
+
+def check_save_text(text: str | bytes | None) -> str:
+    """The text of a saved game, or a :class:`SaveFileError` that says in plain words what is wrong.
+
+    Checked before the engine reads it, so that an empty box, half a copy, a picture or a foreign
+    file each get a sentence a child (or a teacher) can act on, not ``KeyError('players')``.
+    """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SaveFileError("That file is not text: choose the .json file the Save button made.") from None
+    if text is None or not str(text).strip():
+        raise SaveFileError("The box is empty: paste a saved game into it (or choose a saved file), "
+                            "then press Load.")
+    text = str(text).strip()
+    if not text.startswith("{"):
+        raise SaveFileError("That is not a saved game: a saved game starts with { and ends with }. "
+                            "Copy all of it from the box after pressing Save.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        if not text.endswith("}"):
+            raise SaveFileError("That saved game is cut off at the end: copy all of it, "
+                                "down to the last }.") from None
+        raise SaveFileError("That saved game has been changed or damaged, so it cannot be read. "
+                            "Copy it again from the box after pressing Save.") from None
+    if not isinstance(data, dict) or data.get("format", SAVE_FORMAT) != SAVE_FORMAT \
+            or not (set(SAVE_PARTS) & set(data)):
+        raise SaveFileError("That is not a saved Wizard game: it was made by something else.")
+    missing = [what for key, what in SAVE_PARTS.items() if key not in data]
+    if missing:
+        raise SaveFileError(f"That saved game is not complete: {', '.join(missing)} "
+                            f"{'is' if len(missing) == 1 else 'are'} missing. Copy all of it again.")
+    kinds = {"rules": dict, "players": int, "names": list, "seed": int, "first_dealer": int, "actions": list}
+    damaged = [SAVE_PARTS[key] for key, kind in kinds.items()
+               if not isinstance(data[key], kind) or isinstance(data[key], bool)]
+    damaged += [SAVE_PARTS["actions"]] if isinstance(data["actions"], list) and not all(
+        isinstance(a, list) and len(a) == 3 for a in data["actions"]) else []
+    if damaged:
+        raise SaveFileError(f"That saved game has been changed or damaged: {', '.join(damaged)} "
+                            f"{'is' if len(damaged) == 1 else 'are'} not right. Save the game again.")
+    return text
 
 
 class TableWidget(WidgetBase):
@@ -106,7 +147,8 @@ class TableWidget(WidgetBase):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise WizardError(f"The learner's seat must be from 0 to {players - 1}, not {seat!r}.")
         self.seat = seat
-        self.theme = theme_for(self.ruleset, theme)
+        self.vocab = vocab_for(self.ruleset, theme)
+        self.theme = self.vocab.theme
         if opponents is None:
             opponents = ["rule-of-thumb"] * (players - 1)
         opponents = list(opponents)
@@ -132,6 +174,11 @@ class TableWidget(WidgetBase):
         self._pad_visible = False
         self._pending_named: Card | None = None
         self._button_pool: dict[str, list[widgets.Button]] = {}
+        self._last_click: tuple[Any, float] = (None, float("-inf"))
+        self._hint_cache: tuple | None = None
+        #: Clicks this soon after an accepted move are the second half of a double-click (ignored).
+        self.double_click_seconds = DOUBLE_CLICK_SECONDS
+        self._chart_visible = False
         self._build_ui()
         game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
         self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
@@ -167,10 +214,10 @@ class TableWidget(WidgetBase):
             b.on_click(lambda _b, c=colour: self._click_trump(c))
             self.trump_buttons.append(b)
         self.bid_buttons: list[widgets.Button] = []
+        self.bid_label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
+        self.bid_label.add_class("wizard-bid-label")
 
-        self.seed_box = widgets.IntText(description="Seed", layout=widgets.Layout(width="11em"),
-                                        tooltip="The same seed deals the same game")
-        self.seed_box.add_class("wizard-seed")
+        self.seed_box = seed_box(0)
         self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
                                       "wizard-new-game", self._click_new)
         self.hint_button = text_button("Hint", "Ask for a suggestion for your next move",
@@ -199,11 +246,17 @@ class TableWidget(WidgetBase):
 
         controls = widgets.HBox([self.new_button, self.seed_box, self.hint_button, self.pad_button,
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
-        saving = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
-                              layout=widgets.Layout(flex_flow="row wrap"))
+        self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
+                                       layout=widgets.Layout(flex_flow="row wrap"))
         self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
                          self.action_box, self.hand_box, self.status, self.round_html, self.log_html,
-                         controls, self.pad_html, self.chart_image, saving, self.save_text)
+                         controls, self.pad_html, self.chart_image, self.saving_box, self.save_text)
+
+    def simple(self) -> TableWidget:
+        """Hide the grown-up controls (Seed, Save and Load): what a kid-mode app shows.  Returns the table."""
+        for w in (self.seed_box, self.saving_box, self.save_text):
+            w.layout.display = "none"
+        return self
 
     # -- starting / resuming -----------------------------------------------------------
     def _seat_players(self, seed: int, salt: int = 0) -> None:
@@ -223,8 +276,12 @@ class TableWidget(WidgetBase):
         self.last_hint = None
         self._pending_named = None
         self._hand_key = None
-        self.seed_box.value = game.seed
+        self.seed_box.value = str(game.seed)
         self._seat_players(game.seed, salt)
+        # A new game starts with a clean slate: no chart or score pad of the game before.
+        self._chart_visible = False
+        self.chart_image.value = b""
+        self.chart_image.layout.display = "none"
         self._advance()
         self._render()
         self.say(message, "info")
@@ -257,9 +314,9 @@ class TableWidget(WidgetBase):
             self._apply(self.seat, action)
         except WizardError as exc:
             if len(game.history) == moves:  # refused: nothing changed
-                self.say(themed(str(exc), self.theme), "error")
+                self.say(self.vocab.text(str(exc)), "error")
                 return False
-            self.events.append(themed(str(exc), self.theme))  # the move counted; carry on
+            self.events.append(self.vocab.text(str(exc)))  # the move counted; carry on
         self.last_hint = None
         self._pending_named = None
         self._advance()
@@ -292,12 +349,19 @@ class TableWidget(WidgetBase):
                 "The game is over: press New game to play again."
             self.say(text, "info")
             return text
+        key = (id(self.game), len(self.game.history))
+        if self._hint_cache is not None and self._hint_cache[0] == key:  # asked again: same answer, at once
+            self.last_hint, text = self._hint_cache[1], self._hint_cache[2]
+            self._render_hand()
+            self.say(text, "hint")
+            return text
         action, text = None, ""
         try:
             from ..players.coach import hint as coach_hint  # written by another part of the kit
         except ImportError:
             coach_hint = None
         if coach_hint is not None:
+            self.say("The coach is thinking\u2026", "info")  # reaches the page while the coach works
             try:
                 advice = coach_hint(view)
                 action, text = advice.action, str(advice.text)
@@ -305,10 +369,13 @@ class TableWidget(WidgetBase):
                 action = None
         if action is None:
             action = RuleOfThumbPlayer(seed=self.game.seed).act(view)
-            text = f"A rule of thumb says: {describe_action(action, self.theme)}."
+            text = f"A rule of thumb says: {self.vocab.action(action)}."
+        else:
+            text = self.vocab.text(text)
+        self._hint_cache = (key, action, text)
         self.last_hint = action
         self._render_hand()
-        self.say(themed(text, self.theme), "hint")
+        self.say(text, "hint")
         return text
 
     # -- computer players and bookkeeping ---------------------------------------------------
@@ -316,43 +383,16 @@ class TableWidget(WidgetBase):
         game = self.game
         name = game.names[seat]
         trick, scored = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
+        # Everything below only puts what happened into words, all of it through the vocabulary.
         you = seat == self.seat and name == "You"
-
-        def verb(word: str) -> str:
-            return word if you else word + ("es" if word.endswith("ss") else "s")
-
-        value = action.value
-        if action.kind == "bid":
-            self.events.append(f"{name} {verb('predict')} {value}.")
-        elif action.kind in ("trump", "werewolf"):
-            colour = "no trump" if value is None else f"{self.theme.colour_names[value]} as trump"
-            extra = " (Werewolf)" if action.kind == "werewolf" else ""
-            self.events.append(f"{name} {verb('choose')} {colour}{extra}.")
-        elif action.kind == "play":
-            real = Card.parse(game.history[-1][1].value)  # the card itself, also when it was unseen
-            card = card_name(real, self.theme)
-            if value is None:
-                card = f"the card {'you' if you else 'they'} could not see: {card}"
-            self.events.append(f"{name} {verb('play')} {card}.")
-        elif action.kind == "pass":
-            what = card_name(Card.parse(value), self.theme) if seat == self.seat else "a card"
-            self.events.append(f"{name} {verb('pass')} {what} to the left.")
-        elif action.kind == "cloud":
-            self.events.append(f"{name} {verb('change')} {'your' if you else 'their'} bid by {value:+d} (Cloud).")
-        else:
-            self.events.append(f"{name}: {action}.")
+        card = Card.parse(game.history[-1][1].value) if action.kind == "play" else None
+        self.events.append(self.vocab.move_line(name, you, action, card, shown=seat == self.seat))
         if trick is not None:
             self.last_trick = trick
-            reason = themed(trick.result.reason, self.theme)
-            if trick.winner_seat is None:
-                self.events.append(reason)
-            else:
-                winner = game.names[trick.winner_seat]
-                verb = "win" if trick.winner_seat == self.seat and winner == "You" else "wins"
-                self.events.append(f"{winner} {verb} the trick. {reason}")
+            self.events.append(self.vocab.trick_line(trick, game.names, self.seat))
         if scored is not None:
             self.last_round = scored
-            self.events.append(self._round_sentence(scored))
+            self.events.append(self.vocab.round_line(scored, self.seat))
             if game.is_over:
                 self.events.append(self._winner_sentence())
 
@@ -361,14 +401,15 @@ class TableWidget(WidgetBase):
         game = self.game
         while not game.is_over and game.to_move != self.seat:
             seat = game.to_move
-            self._apply(seat, self._players[seat].act(game.view(seat)))
+            player = self._players[seat]
+            if getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer":
+                # This player plays the round out in its head: say so at once (the message reaches
+                # the page while the kernel is still thinking), instead of a page that seems stuck.
+                self._show_thinking(f"{game.names[seat]} is thinking\u2026")
+            self._apply(seat, player.act(game.view(seat)))
 
-    def _round_sentence(self, record: RoundRecord) -> str:
-        mine = self.seat
-        pts = record.points[mine]
-        return (f"Round {record.number} is over: you predicted {record.bids[mine]} and won "
-                f"{record.won[mine]} trick{'s' if record.won[mine] != 1 else ''}, so you score "
-                f"{pts} point{'s' if pts != 1 else ''}.")
+    def _show_thinking(self, text: str) -> None:
+        self.prompt.value = f'<b class="wizard-thinking">{html.escape(text)}</b>'
 
     def _winner_sentence(self) -> str:
         names = [self.game.names[s] for s in self.game.winners()]
@@ -376,35 +417,60 @@ class TableWidget(WidgetBase):
         return f"Game over! The winner{'s are' if len(names) > 1 else ' is'} {who}."
 
     # -- buttons ---------------------------------------------------------------------------
+    def _stale_click(self, target: Any) -> bool:
+        """True for the second click of a double-click: the same button, right after its accepted move.
+
+        The kernel handles clicks one after the other, so the second click of a double-click
+        arrives after the first one's move was made; acting on it would show an error over a
+        move that worked (or make a second move the child never saw coming, such as the next
+        round's prediction).  A click on another button is never held back."""
+        last, when = self._last_click
+        return last == target and time.monotonic() - when < self.double_click_seconds
+
+    def _clicked(self, target: Any, ok: bool) -> None:
+        if ok:
+            self._last_click = (target, time.monotonic())
+
     @guarded
     def _click_card(self, card: Card) -> None:
         view = self.view
+        if self._stale_click(("card", card)) or (not view.hand_hidden
+                                                 and card.unnamed not in [c.unnamed for c in view.hand]):
+            return  # a click on a card that was just played: ignore it, the move already happened
         if view.my_turn and view.phase == "pass":
-            self.act(Action("pass", card))
+            self._clicked(("card", card), self.act(Action("pass", card)))
             return
         if view.my_turn and view.phase == "play" and card.kind in NAMED_COLOUR_KINDS and card.colour is None:
             if any(a.value is not None and a.value.unnamed == card for a in view.legal):
                 self._pending_named = card
                 self._render_actions(view)
-                self.say(f"Which colour should the {card_name(card, self.theme)} have? Choose below.", "info")
+                self.say(f"Which colour should the {self.vocab.card_name(card)} have? Choose below.", "info")
                 return
-        self.play(card)
+        self._clicked(("card", card), self.play(card))
 
     @guarded
     def _click_action(self, action: Action) -> None:
-        self.act(action)
+        if self._stale_click(("action", action)) or action not in self.view.legal:
+            return  # the button belonged to a step that is already done
+        self._clicked(("action", action), self.act(action))
 
     @guarded
     def _click_bid(self, n: int) -> None:
-        self.bid(n)
+        view = self.view
+        if self._stale_click(("bid", n)) or not (view.my_turn and view.phase == "bid"):
+            return  # the second click of a double-click on a number: the prediction is made
+        self._clicked(("bid", n), self.bid(n))
 
     @guarded
     def _click_trump(self, colour: str) -> None:
-        self.choose_trump(colour)
+        view = self.view
+        if self._stale_click(("trump", colour)) or not (view.my_turn and view.phase == "trump"):
+            return
+        self._clicked(("trump", colour), self.choose_trump(colour))
 
     @guarded
     def _click_new(self) -> None:
-        typed = self.seed_box.value
+        typed = read_seed(self.seed_box)
         self.new_game(seed=typed if typed != self.game.seed else None)
 
     @guarded
@@ -451,8 +517,9 @@ class TableWidget(WidgetBase):
 
     # -- score pad, chart ------------------------------------------------------------------
     def score_pad(self):
-        """The score pad as a pandas DataFrame (round by round: bid, tricks, points, total)."""
-        return self.game.score_pad()
+        """The score pad as a pandas DataFrame (round by round: bid, tricks, points, total;
+        Junior says "predicted" instead of "bid")."""
+        return self.vocab.score_pad(self.game.score_pad())
 
     def show_score_pad(self) -> None:
         """Show the score pad inside the widget."""
@@ -465,19 +532,20 @@ class TableWidget(WidgetBase):
         if not self.game.rounds:
             self.pad_html.value = "<p>No round has been scored yet.</p>"
             return
-        self.pad_html.value = ("<b>Score pad</b>" +
-                               self.score_pad().to_html(classes="wizard-pad", border=0))
+        # A wide pad scrolls inside its own box instead of losing its last columns at the edge.
+        self.pad_html.value = ("<b>Score pad</b><div class='wizard-pad-scroll' style='overflow-x:auto;"
+                               "max-width:100%;padding-right:1em'>" +
+                               self.score_pad().to_html(classes="wizard-pad", border=0) + "</div>")
 
-    def chart(self, figsize: tuple[float, float] = (6, 3.2)):
-        """A matplotlib Figure of everyone's running total after each round."""
+    def chart(self, figsize: tuple[float, float] = (6, 3.2)) -> Chart:
+        """A chart (shown as a picture) of everyone's running total after each round."""
         return running_totals_chart(self.game, figsize)
 
     def show_chart(self) -> None:
         """Draw the chart of running totals into the widget (as a PNG image)."""
-        buf = io.BytesIO()
-        self.chart().savefig(buf, format="png", dpi=80)
-        self.chart_image.value = buf.getvalue()
+        self.chart_image.value = self.chart().png()
         self.chart_image.layout.display = None
+        self._chart_visible = True
 
     # -- saving ------------------------------------------------------------------------------
     def save_json(self) -> str:
@@ -496,6 +564,7 @@ class TableWidget(WidgetBase):
     def load_json(self, text: str | bytes) -> bool:
         """Resume a saved game.  A broken or foreign file shows a message and loses nothing."""
         try:
+            text = check_save_text(text)
             game = Game.from_json(text)
             data = json.loads(text)
             table = data.get(TABLE_KEY) or {}
@@ -510,11 +579,14 @@ class TableWidget(WidgetBase):
             for spec in specs:
                 make_player(spec)
         except SaveFileError as exc:
-            self.say(f"Could not load that game, so the current game goes on. {exc}", "error")
+            why = str(exc)
+            if "broken or incomplete (" in why:  # the engine's last resort names a Python error
+                why = "That saved game has been changed or damaged, so it cannot be read. Save the game again."
+            self.say(f"Could not load that game, so the current game goes on. {self.vocab.text(why)}", "error")
             return False
         except WizardError as exc:
             self.say(f"Could not load that game, so the current game goes on. This saved game is "
-                     f"broken ({exc}).", "error")
+                     f"broken ({self.vocab.text(str(exc))}).", "error")
             return False
         self.seat = seat
         self._opponent_specs = specs
@@ -547,7 +619,7 @@ class TableWidget(WidgetBase):
             self.prompt.value = ""
             return
         dealer = game.names[view.dealer]
-        trump = trump_sentence(view.trump_card, view.trump, self.ruleset, self.theme, dealer)
+        trump = self.vocab.trump_sentence(view.trump_card, view.trump, dealer)
         turned = card_html(view.trump_card, self.theme) if view.trump_card is not None else ""
         self.header.value = (
             f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
@@ -568,7 +640,7 @@ class TableWidget(WidgetBase):
         elif view.phase == "pass":
             text = "After the Juggler's trick everyone passes a card to the left: click the card to pass."
         elif view.phase == "cloud":
-            text = "You won the Cloud's trick: change your prediction by +1 or -1 before scoring."
+            text = f"You won the Cloud's trick: change your {self.vocab.bid_noun} by +1 or -1 before scoring."
         elif view.hand_hidden:
             text = "Clairvoyance: you cannot see your own card. Play it with the button below."
         else:
@@ -586,11 +658,11 @@ class TableWidget(WidgetBase):
                 visible = "".join(card_html(c, self.theme, size=0.7) for c in view.visible_hands[s])
             rows.append(
                 f"<tr><td>{turn}<b>{html.escape(name)}</b>{you}{dealer}</td>"
-                f"<td>{chips_html(view.bids[s])}</td><td style='text-align:center'>{view.tricks_won[s]}</td>"
+                f"<td>{chips_html(view.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td><td style='text-align:center'>{view.tricks_won[s]}</td>"
                 f"<td style='text-align:center'>{view.hand_counts[s]}{visible}</td>"
                 f"<td style='text-align:center'>{view.scores[s]}</td></tr>")
         self.players_html.value = (
-            "<table class='wizard-pad'><tr><th>Player</th><th>Predicted</th><th>Tricks won</th>"
+            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Tricks won</th>"
             "<th>Cards left</th><th>Score</th></tr>" + "".join(rows) + "</table>")
 
     def _render_trick(self, view: SeatView) -> None:
@@ -608,7 +680,7 @@ class TableWidget(WidgetBase):
         if last is not None:
             who = "nobody" if last.winner_seat is None else self.game.names[last.winner_seat]
             parts.append(f'<div class="wizard-last-trick"><b>Last trick</b> went to {html.escape(who)}: '
-                         f'{html.escape(themed(last.result.reason, self.theme))}'
+                         f'{html.escape(self.vocab.trick_reason(last.result))}'
                          f'{trick_html(last.plays, self.game.names, self.theme, last.winner_seat)}</div>')
         self.trick_html.value = "".join(parts)
 
@@ -617,34 +689,35 @@ class TableWidget(WidgetBase):
         if view.my_turn and view.phase == "trump":
             shown = list(self.trump_buttons)
         elif view.my_turn and view.phase == "bid":
-            if self._bid_size != view.hand_size:
-                for b in self.bid_buttons:
-                    b.close()
-                self.bid_buttons = []
-                for n in range(view.hand_size + 1):
-                    b = widgets.Button(description=str(n), tooltip=f"Predict {n} trick{'s' if n != 1 else ''}",
-                                       layout=widgets.Layout(width="3em"))
-                    b.add_class("wizard-bid-button")
-                    b.add_class(f"wizard-bid-{n}")
-                    b.on_click(lambda _b, k=n: self._click_bid(k))
-                    self.bid_buttons.append(b)
-                self._bid_size = view.hand_size
+            # Number buttons are kept and only added to (never closed and made again each round):
+            # making and closing widgets is the slow part of a click in the browser.
+            while len(self.bid_buttons) <= view.hand_size:
+                n = len(self.bid_buttons)
+                b = widgets.Button(description=str(n),
+                                   tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
+                                   layout=widgets.Layout(width="3em"))
+                b.add_class("wizard-bid-button")
+                b.add_class(f"wizard-bid-{n}")
+                b.on_click(lambda _b, k=n: self._click_bid(k))
+                self.bid_buttons.append(b)
+            self._bid_size = view.hand_size
+            numbers = self.bid_buttons[:view.hand_size + 1]
             allowed = set(view.legal_bids)
-            for n, b in enumerate(self.bid_buttons):
+            for n, b in enumerate(numbers):
                 if n in allowed:
                     b.remove_class("wizard-not-allowed")
-                    b.button_style = "info"
+                    if b.button_style != "info":
+                        b.button_style = "info"
                 else:
                     b.add_class("wizard-not-allowed")
-                    b.button_style = ""
-            label = widgets.HTML("<b>Predict:</b>&nbsp;")
-            label.add_class("wizard-bid-label")
-            shown = [label, *self.bid_buttons]
+                    if b.button_style:
+                        b.button_style = ""
+            shown = [self.bid_label, *numbers]
         elif view.my_turn:
             shown = self._other_action_buttons(view)
         old = list(self.action_box.children)
         self.action_box.children = tuple(shown)
-        cached = [*self.bid_buttons, *self.trump_buttons]
+        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label]
         for c in old:
             if not any(c is k for k in shown) and not any(c is k for k in cached):
                 c.close()
@@ -669,22 +742,22 @@ class TableWidget(WidgetBase):
             if a.kind == "werewolf":
                 label = "no trump" if a.value is None else f"{SYMBOL[a.value]} {names[a.value]}"
                 out.append(self._action_button(a, label, f"wizard-werewolf-{a.value or 'none'}",
-                                               f"Werewolf: {describe_action(a, self.theme)}", a.value))
+                                               f"Werewolf: {self.vocab.action(a)}", a.value))
             elif a.kind == "cloud":
                 out.append(self._action_button(a, f"{a.value:+d}", "wizard-cloud-button",
-                                               f"Cloud: {describe_action(a, self.theme)}"))
+                                               f"Cloud: {self.vocab.action(a)}"))
             elif a.kind == "play" and a.value is None:
                 out.append(self._action_button(a, "Play the card you cannot see", "wizard-unseen-card-button",
                                                "Clairvoyance: you cannot see your own card"))
             elif a.kind == "play" and pending is not None and a.value.unnamed == pending and a.value.colour:
                 out.append(self._action_button(a, f"{SYMBOL[a.value.colour]} {names[a.value.colour]}",
                                                f"wizard-named-{a.value.colour}",
-                                               f"Play the {card_name(pending, self.theme)} as "
+                                               f"Play the {self.vocab.card_name(pending)} as "
                                                f"{names[a.value.colour]}", a.value.colour))
             elif a.kind not in ("play", "pass"):
                 out.append(self._action_button(a, str(a), "wizard-other-action", str(a)))
         if out and (view.phase in ("werewolf", "cloud") or pending is not None):
-            title = {"werewolf": "Werewolf: name the trump", "cloud": "Cloud: change your bid"}.get(
+            title = {"werewolf": "Werewolf: name the trump", "cloud": f"Cloud: change your {self.vocab.bid_noun}"}.get(
                 view.phase, "Colour:")
             label = widgets.HTML(f"<b>{html.escape(title)}</b>&nbsp;")
             out.insert(0, label)
@@ -703,7 +776,7 @@ class TableWidget(WidgetBase):
                 pool = self._button_pool.setdefault(text, [])
                 i = used.get(text, 0)
                 if i == len(pool):
-                    pool.append(card_button(card, self.theme, self._click_card))
+                    pool.append(card_button(card, self.vocab, self._click_card))
                 buttons.append(pool[i])
                 used[text] = i + 1
             self.hand_box.children = tuple(buttons)
@@ -738,18 +811,18 @@ class TableWidget(WidgetBase):
             self.round_html.value = ""
             return
         rows = "".join(
-            f"<tr><td>{html.escape(name)}</td><td>{chips_html(record.bids[s])}</td>"
+            f"<tr><td>{html.escape(name)}</td><td>{chips_html(record.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td>"
             f"<td style='text-align:center'>{record.won[s]}</td>"
             f"<td style='text-align:center'>{'+' if record.points[s] > 0 else ''}{record.points[s]}</td>"
             f"<td style='text-align:center'>{record.totals[s]}</td></tr>"
             for s, name in enumerate(self.game.names))
         self.round_html.value = (
             f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
-            "<table class='wizard-pad'><tr><th>Player</th><th>Predicted</th><th>Won</th><th>Points</th>"
+            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Won</th><th>Points</th>"
             f"<th>Total</th></tr>{rows}</table></div>")
 
     def _summary(self) -> str:
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
 
 
-__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart"]
+__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart", "check_save_text"]

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card
+from ..cards import COLOURS, Card
 from ..errors import WizardError
 from ..exercises import (  # noqa: F401 (LEVELS and the level names: the trainers' public names)
     CLASSIC_LEVELS,
@@ -30,16 +30,14 @@ from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
     WidgetBase,
     card_button,
-    card_label,
-    card_name,
     guarded,
     replace_children,
+    restyle_card_button,
     status_message,
     text_button,
-    theme_for,
-    themed,
     trick_html,
     trump_badge,
+    vocab_for,
 )
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -77,7 +75,8 @@ class TrickTrainer(WidgetBase):
         self.ruleset = get_ruleset(rules)
         self.ruleset.check_players(players)
         self.players = players
-        self.theme = theme_for(self.ruleset, theme)
+        self.vocab = vocab_for(self.ruleset, theme)
+        self.theme = self.vocab.theme
         self.levels: tuple[str, ...] = JUNIOR_LEVELS if self.ruleset.name == "junior" else CLASSIC_LEVELS
         self.rng = random.Random(seed)
         self.seed = seed
@@ -86,6 +85,7 @@ class TrickTrainer(WidgetBase):
         self.feedback = ""
         self.answered: int | None = None
         self.level = self._level_name(level)
+        self._slots: list[widgets.VBox] = []
 
         self.style_html = widgets.HTML(STYLE)
         self.title_html = widgets.HTML()
@@ -97,10 +97,13 @@ class TrickTrainer(WidgetBase):
         self.streak_html = widgets.HTML()
         self.streak_html.add_class("wizard-streak")
         self.next_button = text_button("Next trick", "Show a new trick", "wizard-next-button", self._click_next)
-        self.level_choice = widgets.Dropdown(options=[(f"{i + 1}. {themed(LEVELS[n].title, self.theme)}", n)
-                                                      for i, n in enumerate(self.levels)],
-                                             value=self.level, description="Level",
-                                             layout=widgets.Layout(width="28em"))
+        options = [(f"{i + 1}. {self.vocab.text(LEVELS[n].title)}", n) for i, n in enumerate(self.levels)]
+        # Wide enough for the longest level's name, so no text is cut off.
+        longest = max(len(label) for label, _ in options)
+        self.level_choice = widgets.Dropdown(options=options, value=self.level, description="Level",
+                                             style={"description_width": "3.5em"},
+                                             layout=widgets.Layout(width=f"{longest * 0.62 + 7:.1f}em",
+                                                                   max_width="100%"))
         self.level_choice.add_class("wizard-level")
         self.level_choice.observe(self._on_level, names="value")
         self.children = (self.style_html, self.title_html, self.cards_box, self.feedback_html, self.status,
@@ -142,22 +145,26 @@ class TrickTrainer(WidgetBase):
     def _draw(self) -> None:
         spec = LEVELS[self.level]
         self.title_html.value = (
-            f"<b>Level {self.level_number}: {html.escape(themed(spec.title, self.theme))}</b><br>"
-            f"{trump_badge(self.trump, self.theme)} {html.escape(themed(self.trump_note, self.theme))}"
+            f"<b>Level {self.level_number}: {html.escape(self.vocab.text(spec.title))}</b><br>"
+            f"{trump_badge(self.trump, self.theme)} {html.escape(self.vocab.text(self.trump_note))}"
             f"<br>Cards in the order they were played:")
-        boxes = []
-        for i, card in enumerate(self.trick):
+        # One slot (place label + card button) per place in the trick, kept from trick to trick and
+        # only restyled: making and closing widgets is the slow part of a click in the browser.
+        while len(self._slots) < len(self.trick):
+            i = len(self._slots)
             label = widgets.HTML(f"<div style='text-align:center;font-size:0.85em'>{_ordinal(i)}</div>")
-            button = card_button(card, self.theme, extra_classes=("wizard-trainer-card", f"wizard-position-{i}"))
-            button.tooltip = f"{card_name(card, self.theme)}, played {_ordinal(i)}"
+            button = card_button(self.trick[i], self.vocab,
+                                 extra_classes=("wizard-trainer-card", f"wizard-position-{i}"))
             button.on_click(lambda _b, k=i: self._click_answer(k))
-            boxes.append(widgets.VBox([label, button], layout=widgets.Layout(align_items="center")))
-        old = list(self.cards_box.children)
-        self.cards_box.children = tuple(boxes)
-        for box in old:
-            for child in box.children:
-                child.close()
-            box.close()
+            self._slots.append(widgets.VBox([label, button], layout=widgets.Layout(align_items="center")))
+        for i, card in enumerate(self.trick):
+            button = self._slots[i].children[1]
+            restyle_card_button(button, card, self.vocab)
+            button.tooltip = f"{self.vocab.card_name(card)}, played {_ordinal(i)}"
+            button.remove_class("wizard-winner")
+        shown = tuple(self._slots[:len(self.trick)])
+        if self.cards_box.children != shown:
+            self.cards_box.children = shown
         self._draw_streak()
 
     def _draw_streak(self) -> None:
@@ -170,7 +177,7 @@ class TrickTrainer(WidgetBase):
         if isinstance(choice, (str, Card)) and not isinstance(choice, bool):
             card = Card.parse(choice)
             if card not in self.trick:
-                self.say(f"{card_label(card, self.theme)} is not in this trick.", "error")
+                self.say(f"{self.vocab.card_text(card)} is not in this trick.", "error")
                 return False
             choice = list(self.trick).index(card)
         if not isinstance(choice, int) or isinstance(choice, bool) or not 0 <= choice < len(self.trick):
@@ -182,17 +189,18 @@ class TrickTrainer(WidgetBase):
         self.answered = choice
         self.asked += 1
         right = self.exercise.check(choice).correct
-        reason = themed(self.result.reason, self.theme)
-        rule = themed(RULE_TITLES.get(self.result.rule, self.result.rule), self.theme)
+        # The trick's reason already says why; the rule is named once, briefly, not said again.
+        reason = self.vocab.trick_reason(self.result)
+        rule = self.vocab.rule_name(self.result.rule)
         if right:
             self.right += 1
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
-            text = f"Right! {reason} ({rule}.)"
+            text = f"Right! {reason} ({rule.capitalize()}.)"
         else:
             self.streak = 0
-            chosen = card_name(self.trick[choice], self.theme)
-            text = f"Not this time: the {chosen} does not win. {reason} ({rule}.)"
+            chosen = self.vocab.card_name(self.trick[choice])
+            text = f"Not this time: the {chosen} does not win. {reason} ({rule.capitalize()}.)"
         self.feedback = text
         self.feedback_html.value = status_message(text, "ok" if right else "error")
         for i, box in enumerate(self.cards_box.children):
@@ -237,7 +245,8 @@ class LegalPlayTrainer(WidgetBase):
         self.ruleset.check_players(players)
         self.players = players
         self.hand_size = hand_size
-        self.theme = theme_for(self.ruleset, theme)
+        self.vocab = vocab_for(self.ruleset, theme)
+        self.theme = self.vocab.theme
         self.rng = random.Random(seed)
         self.seed = seed
         self.selected: set[str] = set()
@@ -279,9 +288,9 @@ class LegalPlayTrainer(WidgetBase):
             top = "Cards already in the trick (1st is the lead):"
         else:
             shown, top = "", "The trick is empty: you lead."
-        self.trick_html.value = (f"{trump_badge(trump, self.theme)} {html.escape(themed(note, self.theme))}"
+        self.trick_html.value = (f"{trump_badge(trump, self.theme)} {html.escape(self.vocab.text(note))}"
                                  f"<br>{top}{shown}<br>Your hand:")
-        buttons = [card_button(c, self.theme, self._click_toggle, extra_classes=("wizard-legal-choice",))
+        buttons = [card_button(c, self.vocab, self._click_toggle, extra_classes=("wizard-legal-choice",))
                    for c in mine]
         replace_children(self.hand_box, buttons)
         self._draw_score()
@@ -300,27 +309,33 @@ class LegalPlayTrainer(WidgetBase):
         """Select (or unselect) a card you think may be played.  False if it is not in the hand."""
         card = Card.parse(card)
         if card not in self.hand:
-            self.say(f"{card_label(card, self.theme)} is not in your hand.", "error")
+            self.say(f"{self.vocab.card_text(card)} is not in your hand.", "error")
             return False
         text = str(card)
         on = text not in self.selected
         (self.selected.add if on else self.selected.discard)(text)
         for b in self.hand_box.children:
             if str(b.card) == text:
-                label = card_label(card, self.theme)
+                label = self.vocab.button_label(card)
                 b.description = f"\u2713 {label}" if on else label
                 (b.add_class if on else b.remove_class)("wizard-selected")
-        self.say(f"Selected: {', '.join(sorted(self.selected)) or 'nothing yet'}.", "info")
+        chosen = self.vocab.cards(sorted(self.selected, key=lambda t: list(map(str, self.hand)).index(t)))
+        self.say(f"Selected: {chosen or 'nothing yet'}.", "info")
         return True
 
     def why(self, card: str | Card) -> str:
         """Why this card may or may not be played (the engine's own message when it may not)."""
         card = Card.parse(card)
         if card not in self.hand:
-            return f"{card_label(card, self.theme)} is not in your hand."
-        label = card_label(card, self.theme)
-        ok, because = play_reason(card, self.hand, self.trick, self.ruleset, self.theme.colour_names)
-        return themed(f"{label}: yes, {because}" if ok else f"{label}: no. {because}", self.theme)
+            return f"{self.vocab.card_text(card)} is not in your hand."
+        label = self.vocab.card_text(card)
+        names = {colour: self.vocab.colour(colour) for colour in COLOURS}
+        ok, because = play_reason(card, self.hand, self.trick, self.ruleset, names)
+        return self.vocab.text(f"{label}: yes, {because}" if ok else f"{label}: no. {because}")
+
+    def _in_hand_order(self, texts) -> list[str]:
+        order = [str(c) for c in self.hand]
+        return sorted(set(texts), key=order.index)
 
     def check(self) -> bool:
         """Compare your selection with the cards the engine allows.  True when exactly right."""
@@ -330,13 +345,14 @@ class LegalPlayTrainer(WidgetBase):
         self.asked += 1
         if self.exercise.check(sorted(self.selected)).correct:
             self.right += 1
-            text = f"Right! You may play {', '.join(sorted(legal))}."
+            text = f"Right! You may play {self.vocab.cards(self._in_hand_order(legal))}."
         else:
             parts = []
             if wrong:
                 parts += [self.why(t) for t in wrong]
             if missed:
-                parts.append(f"You missed {', '.join(missed)}: " + " ".join(self.why(t) for t in missed))
+                parts.append(f"You missed {self.vocab.cards(self._in_hand_order(missed))}: "
+                             + " ".join(self.why(t) for t in missed))
             text = "Not quite. " + " ".join(parts)
         self.feedback = text
         self.feedback_html.value = status_message(text, "ok" if not missed and not wrong else "error")
@@ -353,7 +369,7 @@ class LegalPlayTrainer(WidgetBase):
             reasons[text] = self.why(text)
             ok = text in legal
             b.add_class("wizard-marked-legal" if ok else "wizard-marked-illegal")
-            b.description = ("\u2714 " if ok else "\u2716 ") + card_label(b.card, self.theme)
+            b.description = ("\u2714 " if ok else "\u2716 ") + self.vocab.button_label(b.card)
         lines = "".join(f"<li>{html.escape(r)}</li>" for r in reasons.values())
         self.feedback = " ".join(reasons.values())
         self.feedback_html.value = f"<ul class='wizard-reasons'>{lines}</ul>"
