@@ -1,0 +1,206 @@
+"""The claims the Junior notebooks (01-05) and lessons 1-5 teach, held to the engine and the exact odds.
+
+Each test names the notebook that states the claim. If the engine or the odds ever disagree with
+what a child is taught, the test says which sentence to fix.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from wizard_edu import (
+    DEALER_CHOOSES,
+    Action,
+    Game,
+    cards,
+    junior_deck,
+    legal_plays,
+    play_game,
+    round_sizes,
+    score_round,
+    trick_winner,
+)
+from wizard_edu.odds import NO_TRUMP, trump_odds
+
+TRUMPS = ("R", "G", "B", "Y", None)
+
+
+def _first_legal(game: Game) -> Action:
+    return game.legal_actions()[0]
+
+
+# -- 01: the deck, the rounds, the order at the start of a round -----------------------------
+def test_01_deck_counts():
+    deck = junior_deck()
+    assert len(deck) == 36
+    assert sum(c.is_number for c in deck) == 32
+    assert sum(c.is_wizard for c in deck) == 2 and sum(c.is_jester for c in deck) == 2
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 8), (4, 8), (5, 7), (6, 6)])
+def test_01_rounds_per_player_count(players, rounds):
+    """01 and 05 teach 8 / 8 / 7 / 6 rounds for 3 / 4 / 5 / 6 players; a whole game plays exactly that many."""
+    assert round_sizes(players, rules="junior") == list(range(1, rounds + 1))
+    assert len(play_game(players, rules="junior", seed=players).rounds) == rounds
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_01_start_of_a_round_in_order(players):
+    """Deal, turn up the trump card, predict from the dealer's left, the dealer's left leads; deal passes left."""
+    oldest = players - 1            # any seat can be the oldest player, who deals first
+    game = Game(players=players, rules="junior", seed=11, first_dealer=oldest)
+    for round_number in (1, 2, 3):
+        assert game.round_number == round_number
+        dealer = (oldest + round_number - 1) % players
+        assert game.dealer == dealer
+        assert all(len(h) == round_number for h in game.hands)          # 1. dealt
+        assert game.trump_card is not None                                # 2. turned up before predicting
+        while game.phase == "trump":                                      # a Wizard: the dealer chooses
+            assert game.to_move == dealer
+            game.apply(_first_legal(game))
+        assert game.phase == "bid" and game.to_move == (dealer + 1) % players   # 3. predictions start left
+        for _ in range(players):
+            game.apply(Action("bid", 0))
+        assert game.phase == "play" and game.to_move == (dealer + 1) % players  # 4. left of dealer leads
+        while game.round_number == round_number:
+            game.apply(_first_legal(game))
+
+
+# -- 02: the turned-up card ----------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_02_chance_a_red_card_is_turned_up(players):
+    """02 teaches: a red card is turned up 8 times in 36 (2/9); a Fool Frog 1 in 18; a Wizard 1 in 18."""
+    odds = trump_odds(players, round_number=1, rules="junior")
+    deck = junior_deck()
+    assert odds["R"] == Fraction(sum(c.colour == "R" for c in deck), len(deck)) == Fraction(2, 9)
+    assert odds[NO_TRUMP] == Fraction(1, 18) and odds[DEALER_CHOOSES] == Fraction(1, 18)
+
+
+def test_02_red_trump_is_not_just_red_turned_up():
+    """Red is trump when a red card shows, and also when the dealer picks red after a Wizard:
+    so between 2/9 and 2/9 + 1/18 = 5/18, never simply 'about 8 in 36' when the dealer may choose."""
+    odds = trump_odds(4, round_number=1, rules="junior")
+    lowest, highest = odds["R"], odds["R"] + odds[DEALER_CHOOSES]
+    assert (lowest, highest) == (Fraction(2, 9), Fraction(5, 18))
+    # A dealer who picks red after every Wizard makes red trump more often than a red card shows.
+    wizard_rounds = red_rounds = 0
+    for seed in range(400):
+        game = Game(players=4, rules="junior", seed=seed)
+        if game.phase == "trump":
+            wizard_rounds += 1
+            game.apply(Action("trump", "R"))
+        red_rounds += game.trump == "R"
+    assert wizard_rounds > 0 and red_rounds > sum(
+        Game(players=4, rules="junior", seed=s).trump_card.colour == "R" for s in range(400))
+
+
+def test_02_six_players_last_round_has_no_trump_card():
+    game = Game(players=6, rules="junior", seed=0)
+    while game.round_number < 6:
+        game.apply(_first_legal(game))
+    assert game.trump_card is None and game.trump is None
+    assert trump_odds(6, round_number=6, rules="junior")[NO_TRUMP] == 1
+
+
+# -- 03: who wins, which cards may be played ----------------------------------------------
+def test_03_a_fool_frog_never_wins_a_three_card_trick():
+    """Every ordered 3-card trick of the Junior deck that holds a Fool Frog, under every trump: never a Frog."""
+    deck = list(dict.fromkeys(junior_deck()))   # the distinct cards: F is one card text (2 copies)
+    frog = next(c for c in deck if c.is_jester)
+    others = [c for c in deck if not c.is_jester]
+    checked = 0
+    for trump in TRUMPS:
+        for rest in itertools.permutations(others + [frog], 2):
+            for place in range(3):
+                trick = list(rest)
+                trick.insert(place, frog)
+                winner = trick_winner(trick, trump=trump, rules="junior")
+                assert not trick[winner].is_jester, (trick, trump)
+                checked += 1
+    assert checked > 5000
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_03_a_fool_frog_never_wins_in_a_whole_game(players):
+    """In every trick of real games (both Frogs dealt often) the winner is never a Fool Frog."""
+    frog_tricks = 0
+    for seed in range(6):
+        game = Game(players=players, rules="junior", seed=seed)
+        while not game.is_over:
+            before = len(game.tricks)
+            game.apply(_first_legal(game))
+            if len(game.tricks) > before:
+                record = game.tricks[-1]
+                frog_tricks += any(c.is_jester for c in record.cards)
+                assert not record.plays[record.result.winner][1].is_jester
+    assert frog_tricks > 0
+
+
+def test_03_an_all_frog_trick_cannot_happen():
+    """Two Fool Frogs, three or more players: at least one card in every trick is not a Frog."""
+    assert sum(c.is_jester for c in junior_deck()) == 2 < 3
+
+
+def test_03_frog_then_wizard_frees_the_trick():
+    """A Fool Frog leads, a Wizard comes next: nobody has to follow any colour."""
+    hand = "R3 G5 B2"
+    assert legal_plays(hand, "F W", rules="junior") == cards(hand)
+    assert legal_plays(hand, "F R7", rules="junior") == cards("R3")           # a Frog, then red: follow red
+    assert legal_plays(hand, "F", rules="junior") == cards(hand)              # only a Frog: no colour yet
+    assert legal_plays(hand, "F W G8", rules="junior") == cards(hand)         # still free after a colour
+
+
+def test_03_the_worked_tricks():
+    assert trick_winner("R3 G8 R6 B2", trump=None, rules="junior") == 2
+    assert trick_winner("R3 G8 R6 B2", trump="B", rules="junior") == 3
+    assert trick_winner("B8 W R1 W", trump="B", rules="junior") == 1
+    assert trick_winner("F G3 G7 R8", trump=None, rules="junior") == 2
+
+
+# -- 04: predictions and chips ------------------------------------------------------------
+@pytest.mark.parametrize("predicted", range(9))
+def test_04_chips_points(predicted):
+    """A chip for each trick you predict; all on won tricks -> turned over, one point each; zero right -> 1."""
+    for won in range(9):
+        points = score_round(predicted, won, rules="junior")
+        if won != predicted:
+            assert points == 0
+        else:
+            assert points == (predicted if predicted else 1)
+
+
+def test_04_chips_picture_follows_the_rules():
+    """The chips picture (notebook 04) shows the points the rules give and which chips go back."""
+    from wizard_edu.errors import WizardError
+    from wizard_edu.widgets.chips import ChipsExplorer, ChipsPicture, chips_picture_html
+
+    for predicted in range(5):
+        for won in range(5):
+            picture = ChipsPicture(predicted, won)
+            assert picture.points == score_round(predicted, won, rules="junior")
+            html = chips_picture_html(predicted, won)
+            assert html.count("wizard-chip-points") == picture.points
+            # one apprentice chip per predicted trick is taken; none are drawn for a prediction of 0
+            assert html.count("wizard-chip-apprentice") >= predicted
+            assert ("0 points" in html) == (picture.points == 0)
+    with pytest.raises(WizardError):
+        ChipsPicture(-1, 0)
+    with pytest.raises(WizardError):
+        ChipsPicture(2, 9)
+    explorer = ChipsExplorer()
+    explorer.show(0, 0)
+    assert explorer.points == 1 and "1 point" in explorer.picture.value
+
+
+# -- 05: the stored computer game ---------------------------------------------------------
+def test_05_the_stored_game_question_is_true():
+    """05 asks in which round every player scored (seed 2): exactly one such round, and no round
+    where nobody scored (the old question's premise was false)."""
+    game = play_game(4, rules="junior", seed=2)
+    everyone = [r.number for r in game.rounds if all(p > 0 for p in r.points)]
+    nobody = [r.number for r in game.rounds if not any(p > 0 for p in r.points)]
+    assert len(everyone) == 1 and nobody == []
+    assert len(game.winners()) == 1          # "Who won?" has one answer
