@@ -7,8 +7,12 @@ what a child is taught, the test says which sentence to fix.
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from fractions import Fraction
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from wizard_edu import (
@@ -204,3 +208,98 @@ def test_05_the_stored_game_question_is_true():
     nobody = [r.number for r in game.rounds if not any(p > 0 for p in r.points)]
     assert len(everyone) == 1 and nobody == []
     assert len(game.winners()) == 1          # "Who won?" has one answer
+
+
+# -- the notebooks and the lesson answer keys ---------------------------------------------
+REPO = Path(__file__).resolve().parent.parent
+JUNIOR = ["01-meet-the-cards", "02-trump", "03-who-wins-the-trick", "04-predicting-tricks", "05-play-wizard-junior"]
+#: A prompt, as the notebooks write it ("🤔 **Think first:** ..."); "When you see **🤔 Think first**" is not one.
+PROMPT = re.compile(r"(Think first|Try first|Try it|Your turn)(:\*\*|\*\*:|:)", re.IGNORECASE)
+
+RECORD_QUESTIONS = """
+from wizard_edu.widgets import question as _question
+_asked = []
+_make = _question.Question.__init__
+def _recording(self, *args, **kwargs):
+    kwargs["record"] = False
+    _make(self, *args, **kwargs)
+    _asked.append(self)
+_question.Question.__init__ = _recording
+"""
+REPORT_QUESTIONS = "import json; print(json.dumps([[q.prompt, q.answer_text] for q in _asked]))"
+
+
+def _notebook(name: str):
+    return nbformat.read(REPO / "notebooks" / f"{name}.ipynb", as_version=4)
+
+
+@pytest.mark.parametrize("name", JUNIOR)
+def test_every_prompt_is_followed_by_a_checked_question(name):
+    """Each 'Think first' prompt: the very next cell stores the question widget, and shows nothing else."""
+    nb = _notebook(name)
+    prompts = 0
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown" or not PROMPT.search(cell.source):
+            continue
+        prompts += 1
+        following = nb.cells[i + 1]
+        assert following.cell_type == "code" and "ask(" in following.source, (name, cell.source[:80])
+        assert "answer" not in following.metadata.get("tags", [])
+        shown = [o.get("data", {}).get("text/plain", "") for o in following.outputs]
+        assert len(shown) == 1 and shown[0].startswith("Question("), (name, shown)
+    assert prompts >= 3
+
+
+def test_at_least_15_checked_prompts_in_the_junior_path():
+    total = sum(1 for name in JUNIOR for c in _notebook(name).cells
+                if c.cell_type == "markdown" and PROMPT.search(c.source))
+    assert total >= 15
+
+
+@pytest.mark.parametrize("name", JUNIOR)
+def test_junior_notebooks_are_kid_level(name):
+    """Code hidden, no `import *`, no pandas or comprehension in a shown cell; learn / previous / next / glossary."""
+    nb = _notebook(name)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, (name, cell.source[:60])
+            assert "import *" not in cell.source
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "**You will learn**" in nb.cells[0].source
+    assert "**Previous:**" in nb.cells[-1].source and "**Next:**" in nb.cells[-1].source
+    assert "glossary.ipynb" in text
+    kid_text = re.sub(r"(?s)## For grown-ups.*?(?=\n## |\Z)", "", text)
+    assert not re.search(r"\bbids?\b", kid_text, re.IGNORECASE), "Junior words: predict, not bid"
+
+
+def test_the_glossary_has_the_words():
+    text = (REPO / "notebook-sources" / "glossary.md").read_text(encoding="utf-8")
+    for word in ("Trick", "Trump", "Lead", "Follow", "Predict", "Bid", "Seed", "Chance", "Fool Frog", "Wizard",
+                 "Chip", "Round", "Dealer"):
+        assert re.search(rf"^## .*\b{word}", text, re.MULTILINE | re.IGNORECASE), word
+
+
+def _questions_of(name: str) -> list[tuple[str, str]]:
+    """Run the notebook in a kernel and list its questions with their answers, as the widget holds them."""
+    from nbclient import NotebookClient
+
+    nb = _notebook(name)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(RECORD_QUESTIONS))
+    nb.cells.append(nbformat.v4.new_code_cell(REPORT_QUESTIONS))
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(REPO / "notebooks")}}).execute()
+    return [tuple(q) for q in json.loads(nb.cells[-1].outputs[0]["text"])]
+
+
+@pytest.mark.parametrize(("name", "lesson"), [(n, f"{n}.md") for n in JUNIOR])
+def test_lesson_answer_key_matches_the_notebook(name, lesson, tmp_path, monkeypatch):
+    """Lesson N's answer key lists the notebook's questions in order, each with the engine's answer."""
+    monkeypatch.setenv("WIZARD_EDU_HOME", str(tmp_path))
+    asked = _questions_of(name)
+    text = (REPO / "lessons" / lesson).read_text(encoding="utf-8")
+    key = text.split("## Answer key", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[2:4] for line in key.splitlines() if re.match(r"^\| \d+ \|", line)]
+    assert len(rows) == len(asked), f"lesson {lesson}: {len(rows)} keyed, notebook asks {len(asked)}"
+    for (prompt, answer), (question_cell, answer_cell) in zip(asked, rows):
+        assert question_cell.strip().startswith(prompt), (prompt, question_cell)
+        assert answer_cell.strip().startswith(answer.split(" (")[0]), (prompt, answer, answer_cell)
