@@ -276,22 +276,33 @@ class Question(WidgetBase):
             self.check_button = text_button("Check", "Check your answer (or press Enter)",
                                             "wizard-question-check", self._check_clicked)
             row = widgets.HBox([self.entry, self.check_button])
-        self.hint_html = widgets.HTML("")
-        self.hint_html.add_class("wizard-question-hint")
-        self.reveal_button = text_button("Show answer", "Show the answer and why", "wizard-question-reveal",
-                                         self.show_answer)
-        self.reveal_button.layout.display = "none"
-        self.answer_html = widgets.HTML("")
-        self.answer_html.add_class("wizard-question-answer")
+        # The hint, "Show answer", the answer and the name box are made only when due: fewer widgets
+        # stored in the notebook, and nothing there that could give the answer away.
+        self.hint_html: widgets.HTML | None = None
+        self.reveal_button: widgets.Button | None = None
+        self.answer_html: widgets.HTML | None = None
+        self.name_row: widgets.HBox | None = None
+        self.children = (self.prompt_html, row, self.status)
+
+    def _add(self, widget: widgets.Widget) -> widgets.Widget:
+        self.children = (*self.children, widget)
+        return widget
+
+    def _show_hint(self, html_text: str) -> None:
+        if self.hint_html is None:
+            self.hint_html = widgets.HTML("")
+            self.hint_html.add_class("wizard-question-hint")
+            self._add(self.hint_html)
+        self.hint_html.value = html_text
+
+    def _ask_name(self) -> None:
         self.name_entry = widgets.Text(placeholder="your name", continuous_update=False,
                                        layout=widgets.Layout(width="14em"))
         self.name_button = text_button("Save my name", "Your teacher sees your progress under this name",
                                        "wizard-question-name-save", self._save_name)
         self.name_row = widgets.HBox([widgets.HTML("What is your name? "), self.name_entry, self.name_button])
         self.name_row.add_class("wizard-question-name")
-        self.name_row.layout.display = "none"
-        self.children = (self.prompt_html, row, self.status, self.hint_html, self.reveal_button,
-                         self.answer_html, self.name_row)
+        self._add(self.name_row)
 
     # -- facts -----------------------------------------------------------------------------------
     @property
@@ -383,7 +394,8 @@ class Question(WidgetBase):
             explanation = self.explanation
             self.feedback = words + (f" {explanation}" if explanation else "")
             self.say(self.feedback, "ok")
-            self.hint_html.value = ""
+            if self.hint_html is not None:
+                self.hint_html.value = ""
         else:
             if close:
                 self.feedback = f"Very close, but not quite: {shown} is not it. Check your working, or give more decimal places."
@@ -391,9 +403,11 @@ class Question(WidgetBase):
                 self.feedback = f"Not quite: {shown} is not it. Have another go!"
             self.say(self.feedback, "error")
             self.hint_visible = True
-            self.hint_html.value = status_message(f"Hint: {self.hint}", "hint")
-        if self.can_show_answer and not self.revealed:
-            self.reveal_button.layout.display = None
+            self._show_hint(status_message(f"Hint: {self.hint}", "hint"))
+        if self.can_show_answer and not self.revealed and not self.correct and self.reveal_button is None:
+            self.reveal_button = text_button("Show answer", "Show the answer and why", "wizard-question-reveal",
+                                             self.show_answer)
+            self._add(self.reveal_button)
         if counted:
             self._record(ok)
         return self.feedback
@@ -416,8 +430,13 @@ class Question(WidgetBase):
         self.revealed = True
         explanation = self.explanation
         text = f"The answer is {self.answer_text}." + (f" {explanation}" if explanation else "")
+        if self.answer_html is None:
+            self.answer_html = widgets.HTML("")
+            self.answer_html.add_class("wizard-question-answer")
+            self._add(self.answer_html)
         self.answer_html.value = status_message(text, "info")
-        self.reveal_button.layout.display = "none"
+        if self.reveal_button is not None:
+            self.reveal_button.layout.display = "none"
         return text
 
     # -- widget callbacks -------------------------------------------------------------------------
@@ -447,10 +466,11 @@ class Question(WidgetBase):
             progress.record(None, notebook, self.id, ok, home=self.home)
             if not self._asked_name and progress.current_learner(self.home) is None:
                 self._asked_name = True
-                self.name_row.layout.display = None
+                self._ask_name()
         except (WizardError, OSError) as exc:
             # Progress must never get in the way of learning: say it, carry on.
-            self.hint_html.value += status_message(f"(Your progress was not saved: {exc})", "info")
+            self._show_hint((self.hint_html.value if self.hint_html is not None else "")
+                            + status_message(f"(Your progress was not saved: {exc})", "info"))
 
     def _save_name(self) -> None:
         try:
@@ -458,7 +478,8 @@ class Question(WidgetBase):
         except (WizardError, OSError) as exc:
             self.say(str(exc), "error")
             return
-        self.name_row.layout.display = "none"
+        if self.name_row is not None:
+            self.name_row.layout.display = "none"
         self.say(f"Thank you, {name}! Your progress is saved under your name.", "ok")
 
     def _summary(self) -> str:
