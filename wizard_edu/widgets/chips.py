@@ -56,13 +56,13 @@ def chips_picture_html(predicted: int, won: int) -> str:
     """The three steps of a round's chips for one player, as HTML (same input, same text)."""
     predicted, won = _check_count("predicted", predicted), _check_count("won", won)
     points = score_round(predicted, won, rules="junior")
-    chips = " ".join(chip_html("apprentice") for _ in range(predicted)) or "no chips (a prediction of 0)"
+    chips = " ".join(chip_html("apprentice") for _ in range(predicted))
     piles = []
     for i in range(won):
         piles.append(_PILE.format(chip=chip_html("apprentice") if i < predicted else _EMPTY))
     spare = max(predicted - won, 0)
     spare_html = " ".join(chip_html("apprentice") for _ in range(spare))
-    step2 = "".join(piles) or "no tricks won"
+    step2 = "".join(piles)
     if spare:
         step2 += f' &nbsp; chips left over, on no trick: {spare_html}'
     if won > predicted:
@@ -76,12 +76,17 @@ def chips_picture_html(predicted: int, won: int) -> str:
                   + chip_html("points") + " = <b>1 point</b>")
     else:
         why = "a trick has no chip" if won > predicted else "a chip is not on a trick"
-        result = f"Not right ({why}): all chips go back to the middle. <b>0 points</b> this round."
-    rows = [
-        ("1. Predict", f"You predict {predicted}: take {predicted} chip{'s' if predicted != 1 else ''}. {chips}"),
-        ("2. Play", f"You win {won} trick{'s' if won != 1 else ''}; put a chip on each one. {step2}"),
-        ("3. Score", result),
-    ]
+        back = "all your chips go back to the middle. " if predicted else ""
+        result = f"Not right ({why}): {back}<b>0 points</b> this round."
+    if predicted:
+        step1 = f"You predict {predicted}: take {predicted} chip{'s' if predicted != 1 else ''}. {chips}"
+    else:
+        step1 = "You predict 0: you take no chips."
+    if won:
+        step2 = f"You win {won} trick{'s' if won != 1 else ''}. Put one of your chips on each trick. {step2}"
+    else:
+        step2 = "You win no tricks." + (f" Chips left over, on no trick: {spare_html}" if spare else "")
+    rows = [("1. Predict", step1), ("2. Play", step2), ("3. Score", result)]
     body = "".join(f'<tr><th style="text-align:left;padding:4px 8px;vertical-align:middle">{a}</th>'
                    f'<td style="text-align:left;padding:4px 8px">{b}</td></tr>' for a, b in rows)
     return (f'<div class="wizard-chips-picture" data-predicted="{predicted}" data-won="{won}">'
