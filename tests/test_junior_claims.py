@@ -258,7 +258,8 @@ def test_at_least_15_checked_prompts_in_the_junior_path():
 
 @pytest.mark.parametrize("name", JUNIOR)
 def test_junior_notebooks_are_kid_level(name):
-    """Code hidden, no `import *`, no pandas or comprehension in a shown cell; learn / previous / next / glossary."""
+    """Every code cell folded away (so no code, comprehension or pandas is in front of a child), no
+    `import *`; "You will learn" first, Previous / Next links last, the glossary linked, "predict" not "bid"."""
     nb = _notebook(name)
     for cell in nb.cells:
         if cell.cell_type == "code":
