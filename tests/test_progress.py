@@ -153,3 +153,13 @@ def test_the_progress_file_is_private_to_the_learner(tmp_path):
     progress.record("Ada", "06", "q", True, home=tmp_path)
     mode = stat.S_IMODE(progress.progress_path(tmp_path).stat().st_mode)
     assert mode & 0o077 == 0
+
+
+def test_note_level_is_the_quiet_hook_for_trainers(tmp_path, monkeypatch):
+    monkeypatch.setenv("JPY_SESSION_NAME", "07-tricky-tricks.ipynb")
+    assert progress.note_level("trick-trainer-classic", 2, home=tmp_path)
+    assert progress.class_report([tmp_path]).iloc[0]["trainer level"] == "trick-trainer-classic 2"
+    broken = progress.progress_path(tmp_path / "b")
+    broken.parent.mkdir(parents=True)
+    broken.write_text("[]")
+    assert progress.note_level("trick-trainer-classic", 3, home=tmp_path / "b") is False

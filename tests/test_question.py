@@ -222,3 +222,22 @@ def test_maker_sets_the_notebook(tmp_path):
     assert q.notebook == "09-chance"
     q.answer_with("3")
     assert list(class_report([tmp_path]).index.get_level_values("notebook")) == ["09-chance"]
+
+
+def test_show_answer_names_the_place_of_a_clicked_card():
+    q = Question("Click the winner", cards="W R13 W", answer=0, record=False)
+    q.click(2)
+    q.click(1)
+    assert q.show_answer().startswith("The answer is W, the first card.")
+
+
+def test_progress_panel_shows_nothing_until_asked(tmp_path):
+    from wizard_edu.widgets import ProgressPanel
+
+    Question("How many?", answer=36, notebook="06", home=tmp_path).answer_with("36")
+    panel = ProgressPanel(home=tmp_path)
+    assert repr(panel) == "ProgressPanel()" and panel.text.value == ""
+    assert "06: 1 question done, 1 right first time" in panel.refresh()
+    panel.name_entry.value = "Ada"
+    panel.name_button.click()
+    assert "Progress for Ada" in panel.text.value

@@ -28,8 +28,10 @@ def cmd_report(args: argparse.Namespace) -> int:
               "wizard-edu report HOME_OR_FILE ...")
         return 1
     report = progress.class_report(paths)
-    for path, reason in report.attrs["skipped"]:
-        print(f"skipped {path}: {reason}", file=sys.stderr)
+    sys.stdout.flush()
+    for _path, reason in report.attrs["skipped"]:  # the reason starts with the file's name
+        print(f"skipped {reason}", file=sys.stderr)
+    sys.stderr.flush()
     if report.empty:
         print("No progress recorded in the files given.")
         return 1

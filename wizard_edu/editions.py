@@ -113,4 +113,83 @@ def write_student_copy(notebooks: Path, out_dir: Path, force: bool = False) -> l
     return written
 
 
-__all__ = ["student_edition", "write_student_copy", "tags", "ANSWER_TAG", "TEACHER_TAG"]
+# -- answer keys ---------------------------------------------------------------------------------
+def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
+    """``(question, answer)`` for every checked question of a notebook, in order, for the lesson plans.
+
+    Runs the notebook's code cells in this process (teacher-only and answer cells included) and
+    notes each :class:`~wizard_edu.widgets.Question` as it is made.  Nothing is recorded as progress.
+    """
+    import contextlib
+    import io
+
+    import matplotlib
+    import nbformat
+
+    from .widgets import question as question_module
+
+    matplotlib.use("Agg")
+    nb = nbformat.read(notebook, as_version=4)
+    found: list[tuple[str, str]] = []
+    original = question_module.Question.__init__
+
+    def noting(self, *args, **kwargs):
+        kwargs["record"] = False
+        original(self, *args, **kwargs)
+        shown = f"{self.prompt} ({' '.join(map(str, self.cards))})" if self.kind == "click" else self.prompt
+        found.append((shown, self.answer_text))
+
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    question_module.Question.__init__ = noting  # type: ignore[method-assign]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    exec(compile(cell.source, f"<{Path(notebook).name}>", "exec"), namespace)  # noqa: S102
+    finally:
+        question_module.Question.__init__ = original  # type: ignore[method-assign]
+        import matplotlib.pyplot as plt
+
+        plt.close("all")
+    return found
+
+
+def answer_key_markdown(notebook: str | os.PathLike) -> str:
+    """The answer key of a notebook as a Markdown table (what ``lessons/NN-*.md`` include)."""
+    rows = ["| # | Question in the notebook | Answer |", "|---|---|---|"]
+    for i, (prompt, answer) in enumerate(answer_key(notebook), start=1):
+        rows.append(f"| {i} | {prompt.replace('|', '/')} | {answer.replace('|', '/')} |")
+    return "\n".join(rows)
+
+
+KEY_BEGIN = "<!-- answer-key:begin (made by wizard_edu.editions.update_answer_keys; do not edit by hand) -->"
+KEY_END = "<!-- answer-key:end -->"
+
+
+def update_answer_keys(lessons: str | os.PathLike = "lessons", notebooks: str | os.PathLike = "notebooks",
+                       only: tuple[str, ...] = ()) -> list[Path]:
+    """Rewrite the generated answer-key block of each lesson plan from its notebook's questions.
+
+    A lesson ``lessons/NN-name.md`` gets the key of ``notebooks/NN-name.ipynb`` between
+    :data:`KEY_BEGIN` and :data:`KEY_END` (lessons without the markers are left alone).
+    """
+    changed = []
+    for lesson in sorted(Path(lessons).glob("[0-9][0-9]-*.md")):
+        if only and not lesson.name.startswith(only):
+            continue
+        text = lesson.read_text(encoding="utf-8")
+        if KEY_BEGIN not in text:
+            continue
+        notebook = Path(notebooks) / (lesson.stem + ".ipynb")
+        head, rest = text.split(KEY_BEGIN, 1)
+        _, tail = rest.split(KEY_END, 1)
+        new = f"{head}{KEY_BEGIN}\n{answer_key_markdown(notebook)}\n{KEY_END}{tail}"
+        if new != text:
+            lesson.write_text(new, encoding="utf-8")
+            changed.append(lesson)
+    return changed
+
+
+__all__ = ["student_edition", "write_student_copy", "tags", "answer_key", "answer_key_markdown", "update_answer_keys",
+           "KEY_BEGIN", "KEY_END", "ANSWER_TAG",
+           "TEACHER_TAG"]

@@ -209,6 +209,21 @@ def record_level(trainer: str, level: int | str, notebook: str | None = None, le
     save(data, home)
 
 
+def note_level(trainer: str, level: int | str, notebook: str | None = None,
+               home: str | os.PathLike | None = None) -> bool:
+    """The hook for trainer widgets: :func:`record_level` that never raises (a broken progress file or a
+    full disk must not stop a child's trainer).  True when it was saved.
+
+    Call it from a learner's click only (never from code that Run All executes), e.g. in
+    ``TrickTrainer._click_answer``: ``progress.note_level(f"trick-trainer-{self.ruleset.name}", self.level_number)``.
+    """
+    try:
+        record_level(trainer, level, notebook=notebook, home=home)
+    except (WizardError, OSError):
+        return False
+    return True
+
+
 def notebook_name(default: str = "notebook") -> str:
     """The running notebook's name without ``.ipynb`` (JupyterLab sets ``JPY_SESSION_NAME``), else ``default``."""
     session = os.environ.get("JPY_SESSION_NAME")
@@ -322,6 +337,6 @@ def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None
     return "\n".join(lines)
 
 
-__all__ = ["record", "record_level", "class_report", "class_table", "where_am_i", "current_learner",
+__all__ = ["record", "record_level", "note_level", "class_report", "class_table", "where_am_i", "current_learner",
            "set_learner", "progress_path", "progress_home", "load", "save", "read_file", "hub_paths",
            "notebook_name", "ProgressFileError", "HOME_ENV", "UNNAMED"]

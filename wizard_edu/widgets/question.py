@@ -31,6 +31,12 @@ Kinds (chosen from the answer when ``kind`` is not given):
   0-based position in ``cards`` (what :func:`~wizard_edu.trick_winner` returns).
 * ``"text"`` (a str answer): compared ignoring case and spaces.
 
+``rules``/``theme`` only change how clickable cards look (``rules="junior"`` draws a Jester as the Fool
+Frog "F"; typed answers accept "F" for a Jester anyway).  ``hint`` and ``explain`` may be text or a
+function returning text; ``explain`` is shown with a right answer or the revealed answer.  ``id`` names
+the question in the progress file (default: made from the prompt); ``notebook`` names the notebook
+(default: the running notebook, from ``JPY_SESSION_NAME``).
+
 A wrong try shows the hint; after ``reveal_after`` wrong tries (default 2) a "Show answer" button
 appears.  Text that cannot be read ("abc" for a number) is not counted as a try.  Once right (or once
 the answer was shown) further checks are not counted.
@@ -89,6 +95,7 @@ DEFAULT_HINTS = {
              "of the colour led.",
     "text": "Read the question again.",
 }
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 _NUMBER_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 _FRACTION_RE = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
 
@@ -146,7 +153,7 @@ def number_text(value: Any) -> str:
     if frac is not None and frac.denominator == 1:
         return str(frac.numerator)
     f = float(value)
-    about = f"about {f:.3f}, or {100 * f:.1f}%"
+    about = f"about {f:.3f}" + (f", or {100 * f:.1f}%" if 0 <= f <= 1 else "")
     if frac is not None and frac.denominator <= 10_000:
         return f"{frac.numerator}/{frac.denominator} ({about})"
     return about
@@ -314,7 +321,8 @@ class Question(WidgetBase):
         if self.kind == "cards":
             return " ".join(str(c) for c in a) if a else "none"
         if self.kind == "click" and isinstance(a, int):
-            return str(self.cards[a])  # type: ignore[index]
+            place = _ORDINALS[a] if a < len(_ORDINALS) else f"number {a + 1}"
+            return f"{self.cards[a]}, the {place} card"  # type: ignore[index]
         return str(a)
 
     @property
