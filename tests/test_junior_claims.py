@@ -305,3 +305,38 @@ def test_lesson_answer_key_matches_the_notebook(name, lesson, tmp_path, monkeypa
         assert question_cell.strip().startswith(prompt), (prompt, question_cell)
         # the widget's answer text may add words ("R6, the third card"; "1/18 (about 0.056 ...)")
         assert answer_cell.strip().startswith(re.split(r" \(|, ", answer)[0]), (prompt, answer, answer_cell)
+
+
+def test_lesson_2_quotes_the_stored_1000_deals():
+    """Lesson 2 quotes notebook 02's 1000 deals (seeds 0-999, a rule-of-thumb dealer after a Wizard)."""
+    from wizard_edu import make_player
+
+    frogs = wizards = red_up = red_trump = 0
+    for seed in range(1000):
+        game = Game(players=4, rules="junior", seed=seed)
+        if game.phase == "trump":
+            game.apply(make_player("rule-of-thumb", seed=seed).act(game.view(game.dealer)))
+        card = game.trump_card
+        frogs += card.is_jester
+        wizards += card.is_wizard
+        red_up += card.colour == "R"
+        red_trump += game.trump == "R"
+    text = (REPO / "lessons" / "02-trump.md").read_text(encoding="utf-8")
+    for figure in (f"**{frogs}** Fool Frogs", f"**{wizards}** Wizards", f"**{red_up}** red cards turned up",
+                   f"**{red_trump}** rounds with red as trump", f"the extra {red_trump - red_up} are"):
+        assert figure in text, figure
+    assert f"Fool Frog {frogs}, Wizard {wizards}, red card turned up\n{red_up}, red is trump {red_trump}" in text
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_lesson_1_last_round_pile(players):
+    """Lesson 1's deeper question: what stays in the pile in the last round, for each table size."""
+    last = round_sizes(players, rules="junior")[-1]
+    left = 36 - players * last
+    text = (REPO / "lessons" / "01-meet-the-cards.md").read_text(encoding="utf-8")
+    assert f"{players} players:\n  36 − {players * last} = {left}" in text or \
+        f"{players} players: 36 − {players * last} = {left}" in text.replace("\n  ", " ")
+    game = Game(players=players, rules="junior", seed=1)
+    while game.round_number < len(round_sizes(players, rules="junior")):
+        game.apply(_first_legal(game))
+    assert len(game.stock) == left and (game.trump_card is None) == (left == 0)

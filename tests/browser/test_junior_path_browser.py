@@ -6,6 +6,9 @@ JupyterLab, that the cells still run, and that a checked question answers wrong,
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import nbformat
 import pytest
 from browser_helpers import PANEL, open_notebook, widget
 
@@ -14,6 +17,7 @@ from wizard_edu import junior_deck
 pytestmark = pytest.mark.browser
 
 WAIT = 30_000  # ms, for every single wait below
+REPO = Path(__file__).resolve().parents[2]
 
 SHOWN_CODE = f"""() => Array.from(document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputArea-editor'))
     .filter(e => !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length)).length"""
@@ -24,12 +28,16 @@ SHOWN_CODE = f"""() => Array.from(document.querySelectorAll('{PANEL} .jp-CodeCel
 def test_code_is_folded_away(page, lab, name):
     """Opened as stored: every code cell is a one-line placeholder (its first line, a comment for
     children), and no code editor is shown."""
+    code_cells = sum(c.cell_type == "code" for c in nbformat.read(REPO / "notebooks" / name, as_version=4).cells)
     open_notebook(page, lab, name)
     placeholders = page.locator(f"{PANEL} .jp-CodeCell .jp-InputPlaceholder")
-    placeholders.first.wait_for(timeout=WAIT)
-    assert placeholders.count() == page.locator(f"{PANEL} .jp-CodeCell").count() > 0
+    # JupyterLab draws the cells bit by bit: wait (bounded) until every code cell is there, folded.
+    page.wait_for_function(
+        f"""() => document.querySelectorAll('{PANEL} .jp-CodeCell .jp-InputPlaceholder').length >= {code_cells}""",
+        timeout=WAIT)
+    assert placeholders.count() == page.locator(f"{PANEL} .jp-CodeCell").count() == code_cells
     assert page.evaluate(SHOWN_CODE) == 0
-    texts = placeholders.locator(".jp-PlaceholderText").all_inner_texts()
+    texts = [t.strip() for t in placeholders.locator(".jp-PlaceholderText").all_text_contents()]
     assert texts and all(t.startswith("#") or t.startswith("%") for t in texts), texts
     assert "answer=" not in " ".join(texts)
 
