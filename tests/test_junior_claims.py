@@ -340,3 +340,29 @@ def test_lesson_1_last_round_pile(players):
     while game.round_number < len(round_sizes(players, rules="junior")):
         game.apply(_first_legal(game))
     assert len(game.stock) == left and (game.trump_card is None) == (left == 0)
+
+
+def test_lesson_5_demo_script_is_what_the_table_shows():
+    """Lesson 5's scripted rounds 1-2: the notebook's table (seed 1), the class following the Hint."""
+    from wizard_edu.widgets import TableWidget
+
+    table = TableWidget(players=4, seed=1)
+    seen = []
+    while table.game.round_number <= 2:
+        if table.game.phase == "bid" and table.view.my_turn:
+            seen.append((table.game.round_number, table.game.trump_card.name, str(table.view.hand)))
+        table.hint()
+        table.act(table.last_hint)
+    played = [m.group(1) for line in table.events if (m := re.match(r"^\w+ plays? (.+)\.$", line))]
+    text = (REPO / "lessons" / "05-play-wizard-junior.md").read_text(encoding="utf-8")
+    demo = text.split("### Demo script", 1)[1].split("\n## ", 1)[0]
+    assert [(r, name) for r, name, _ in seen] == [(1, "yellow 6"), (2, "yellow 8")]
+    for _, name, hand in seen:
+        assert f"**{name}**" in demo
+        assert all(table.theme.card_name(c) in demo for c in cards(hand))
+    assert len(played) == 4 + 8
+    for card_name in played:                  # every card played in the two rounds is named in the script
+        assert card_name in demo, card_name
+    first, second = table.game.rounds[:2]
+    assert first.points == (1, 1, 1, 1) and "Everybody has 1 point" in demo
+    assert second.bids == (0, 1, 1, 0) and second.won == (0, 0, 2, 0) and second.points == (1, 0, 0, 1)
