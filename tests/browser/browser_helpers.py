@@ -49,6 +49,8 @@ def run_all(page, timeout: float = 120.0):
     Clearing first removes the stored execution counts, so "every cell shows a count" really
     means "every cell ran now".
     """
+    # Folded code (jupyter.source_hidden, as in the Junior path) shows no execution count: unfold it first.
+    menu(page, "View", "Expand All Code")
     menu(page, "Edit", "Clear Outputs of All Cells")
     page.wait_for_function(NO_CELL_RAN, timeout=timeout * 1000)
     page.locator("#jp-MainMenu").get_by_text("Run", exact=True).click()
