@@ -81,6 +81,7 @@ def test_first_start_makes_the_folder_with_no_answer_outputs(teacher, tmp_path):
     learner = tmp_path / "home" / "wizard-edu-notebooks"
     report = sync_learner_folder(teacher, learner)
     assert sorted(report.added) == sorted(TAGGED) and not report.updated and not report.new_copies
+    assert report.created and report.summary().startswith("Your folder was made with 2 notebooks")
     for name in TAGGED:
         assert_student_edition(learner / name, teacher / name)
     manifest = json.loads((learner / MANIFEST_NAME).read_text())
@@ -113,7 +114,7 @@ def test_later_starts_refresh_unchanged_notebooks_and_never_overwrite_a_learners
     assert "A new paragraph from the kit." in new_copy.read_text()
     assert_student_edition(new_copy, teacher / TAGGED[0])
     assert_student_edition(learner / "10-the-one-card-round.ipynb", teacher / "10-the-one-card-round.ipynb")
-    assert "added" in report.summary() and "kept" in report.summary()
+    assert "New: 1 notebook (10-the-one-card-round.ipynb)." in report.summary() and "kept" in report.summary()
 
     # The (new) copy is written once per kit version, and is the learner's too once they change it.
     assert sync_learner_folder(teacher, learner).new_copies == []

@@ -152,15 +152,21 @@ class LearnerSync:
     updated: list[str] = field(default_factory=list)    # unchanged by the learner, replaced by the kit's new version
     kept: list[str] = field(default_factory=list)       # changed by the learner: left exactly as they are
     new_copies: list[str] = field(default_factory=list)  # the kit's new version, written beside the learner's
+    created: bool = False                                 # the folder was made now (a first start)
 
     def summary(self) -> str:
         """Plain sentences for the learner (empty when nothing changed)."""
+        def some(names: list[str]) -> str:
+            count = f"{len(names)} notebook{'s' if len(names) != 1 else ''}"
+            return count if len(names) > 4 else f"{count} ({', '.join(names)})"
+
         lines = []
-        if self.added:
-            lines.append(f"{len(self.added)} notebook(s) added: {', '.join(self.added)}.")
+        if self.created:
+            lines.append(f"Your folder was made with {some(self.added)}.")
+        elif self.added:
+            lines.append(f"New: {some(self.added)}.")
         if self.updated:
-            lines.append(f"{len(self.updated)} notebook(s) brought up to date (you had not changed them): "
-                         f"{', '.join(self.updated)}.")
+            lines.append(f"Brought up to date (you had not changed them): {some(self.updated)}.")
         if self.new_copies:
             lines.append("You changed these notebooks, so yours are kept exactly as they are; the kit's "
                          f"newer version is beside each: {', '.join(self.new_copies)}.")
@@ -220,10 +226,11 @@ def sync_learner_folder(notebooks: str | os.PathLike, learner_dir: str | os.Path
     sources = sorted(p for p in notebooks.glob("*.ipynb") if not p.is_symlink() and p.is_file())
     if not sources:
         raise EditionError(f"There are no notebooks in {notebooks}.")
+    created = not folder.exists()
     folder.mkdir(parents=True, exist_ok=True)
     manifest_path = folder / MANIFEST_NAME
     manifest = _read_manifest(manifest_path)
-    report = LearnerSync(folder)
+    report = LearnerSync(folder, created=created)
     for src in sources:
         try:
             text = nbformat.writes(student_edition(nbformat.read(src, as_version=4)))
