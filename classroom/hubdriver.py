@@ -146,7 +146,8 @@ class Kernel:
 class Hub:
     """A running class hub with scratch state; use as a context manager (stops everything it started)."""
 
-    def __init__(self, notebooks: Path | None = None, start_timeout: int = 120, log: Path | None = None):
+    def __init__(self, notebooks: Path | None = None, start_timeout: int = 120, log: Path | None = None,
+                 edition: str = "student", env: dict[str, str] | None = None):
         self.root = Path(tempfile.mkdtemp(prefix="wizard-hub-"))
         os.chmod(self.root, 0o755)  # pupils' accounts must reach their homes below it
         self.state = self.root / "state"
@@ -159,6 +160,10 @@ class Hub:
         self.port, self.hub_port, self.api_port = free_port(), free_port(), free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.notebooks = Path(notebooks or REPO / "notebooks")
+        #: Which edition pupils get (the hub's default is the student edition, made at its start).
+        self.edition = edition
+        #: Extra WIZARD_HUB_* settings for the hub (e.g. {"WIZARD_HUB_KERNEL_DEBUGGER": "1"}).
+        self.extra_env = dict(env or {})
         self.start_timeout = start_timeout
         self.log_path = log or self.root / "hub.log"
         self.proc: subprocess.Popen | None = None
@@ -182,9 +187,10 @@ class Hub:
             "WIZARD_HUB_PROXY_API_PORT": str(self.api_port), "WIZARD_HUB_HOMES": str(self.homes),
             "WIZARD_HUB_PUPIL_PYTHON": str(self.root / "pupil-python"),
             "WIZARD_HUB_UNIX_PREFIX": self.unix_prefix, "WIZARD_HUB_NOTEBOOKS": str(self.notebooks),
-            "WIZARD_HUB_PUPILS": str(self.state / "no-class-list.txt"),
+            "WIZARD_HUB_PUPILS": str(self.state / "no-class-list.txt"), "WIZARD_HUB_EDITION": self.edition,
             "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}",
         })
+        env.update(self.extra_env)
         hub = Path(sys.executable).parent / "jupyterhub"
         self._log = open(self.log_path, "ab")
         # Its own process group: stop() ends the hub, proxy and every pupil's server, and nothing else.

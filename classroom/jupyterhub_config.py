@@ -14,11 +14,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from wizard_classroom import (  # noqa: E402
+    EDITIONS,
+    PUPIL_JUPYTER_PATH,
     REPO,
     USERNAME_PATTERN,
     ClassSpawner,
     SharedAccountSpawner,
     isolation_problem,
+    make_student_edition,
     proxy_command,
     pupil_python,
     read_names,
@@ -69,24 +72,39 @@ c.Authenticator.allow_all = False
 c.Authenticator.allow_existing_users = True  # pupils the teacher adds on the admin page may log in
 
 # --- Pupils' servers: JupyterLab from the kit's environment, notebooks copied on first login.
+# Pupils get the STUDENT edition by default (answer outputs cleared, teacher-only cells removed),
+# written afresh from the teacher's notebooks (WIZARD_HUB_NOTEBOOKS) at every hub start into the
+# private state folder; WIZARD_HUB_EDITION=teacher copies the teacher's notebooks as they are.
+edition = setting("EDITION", "student")
+if edition not in EDITIONS:
+    raise SystemExit(f"WIZARD_HUB_EDITION={edition!r}: choose one of {', '.join(EDITIONS)}.")
+teacher_notebooks = Path(setting("NOTEBOOKS", str(REPO / "notebooks")))
+pupils_notebooks = make_student_edition(teacher_notebooks, state / "student-edition") \
+    if edition == "student" else teacher_notebooks
 if isolated:
     # One Unix account per pupil (pupil-NAME, private home folder): real isolation between pupils.
     c.JupyterHub.spawner_class = ClassSpawner
     c.ClassSpawner.homes_root = setting("HOMES", "/home/wizard-class")
     c.ClassSpawner.unix_name_template = setting("UNIX_PREFIX", "pupil-") + "{username}"
-    c.ClassSpawner.notebooks_source = setting("NOTEBOOKS", str(REPO / "notebooks"))
+    c.ClassSpawner.notebooks_source = str(pupils_notebooks)
 else:
     # Every pupil runs as this user (a try-out alone, not a class; start_hub.py says so).
     print(f"WARNING: pupils share one Unix account because {problem}: not for a class.", file=sys.stderr)
     c.JupyterHub.spawner_class = SharedAccountSpawner
     c.SharedAccountSpawner.home_dir_template = setting("HOMES", str(state / "homes")) + "/{username}"
-    c.SharedAccountSpawner.notebooks_source = setting("NOTEBOOKS", str(REPO / "notebooks"))
+    c.SharedAccountSpawner.notebooks_source = str(pupils_notebooks)
 # The pupils' accounts run the kit's Python (see pupil_python: a launcher when it is in a private folder).
 python = pupil_python(Path(setting("PUPIL_PYTHON", str(REPO / "classroom" / ".pupil-python")))) \
     if isolated else Path(sys.executable)
 c.Spawner.cmd = [str(python), "-m", "jupyterhub.singleuser"]
 c.Spawner.default_url = "/lab/tree/wizard-notebooks"
 c.Spawner.environment = {"PATH": f"{python.parent}:{bin_dir}:/usr/local/bin:/usr/bin:/bin"}
+if setting("KERNEL_DEBUGGER", "0") != "1":
+    # The pupils' kernels run without the debugger: ipykernel 7.4 has no switch that keeps it from
+    # importing debugpy (8 MB per kernel), so this kernelspec (found first through JUPYTER_PATH, in
+    # the pupils' servers only) starts ipykernel with debugpy blocked, which ipykernel treats as
+    # "debugpy not installed". WIZARD_HUB_KERNEL_DEBUGGER=1 keeps the debugger.
+    c.Spawner.environment["JUPYTER_PATH"] = str(PUPIL_JUPYTER_PATH)
 c.Spawner.args = [
     # Pupils need notebooks, not a shell on the school machine.
     "--ServerApp.terminals_enabled=False",

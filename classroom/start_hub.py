@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from wizard_classroom import (  # noqa: E402
+    EDITIONS,
     REPO,
     isolation_problem,
     proxy_command,
@@ -74,7 +75,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("HUB_PORT", "8000")))
     parser.add_argument("--state", default=str(HERE / "state"), help="private folder for the hub's data")
     parser.add_argument("--notebooks", default=str(REPO / "notebooks"),
-                        help="folder copied to each pupil on first login")
+                        help="the teacher's notebooks; each pupil gets a copy (of their student edition, "
+                             "unless --edition teacher) on first login")
+    parser.add_argument("--edition", choices=EDITIONS, default=os.environ.get("HUB_EDITION", "student"),
+                        help="student (default): answers hidden until tried, teacher-only cells removed, "
+                             "made afresh at each start; teacher: the notebooks as they are, every answer shown")
     parser.add_argument("--admin", default="teacher", help="the teacher's admin login name")
     args = parser.parse_args(argv)
     if not 1 <= args.port <= 65535:
@@ -100,10 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     env.update({
         "WIZARD_HUB_STATE": str(state), "WIZARD_HUB_IP": args.ip, "WIZARD_HUB_PORT": str(args.port),
         "WIZARD_HUB_NOTEBOOKS": str(Path(args.notebooks).resolve()), "WIZARD_HUB_ADMIN": args.admin,
-        "WIZARD_HUB_PUPILS": str(pupils_file),
+        "WIZARD_HUB_PUPILS": str(pupils_file), "WIZARD_HUB_EDITION": args.edition,
         "PATH": f"{Path(sys.executable).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}",
     })
 
+    edition_note = ("answers hidden until tried, made at each start from" if args.edition == "student" else
+                    "every answer shown (make hub HUB_EDITION=student for pupils working alone):")
     host = "127.0.0.1" if args.ip in ("127.0.0.1", "localhost") else args.ip
     print(f"""
 The class hub is starting: http://{'127.0.0.1' if host == '0.0.0.0' else host}:{args.port}/
@@ -112,7 +119,8 @@ The class hub is starting: http://{'127.0.0.1' if host == '0.0.0.0' else host}:{
   Password:     in {secret_file} (only this account can read it: `cat {secret_file}`)
   Pupils:       {len(pupils)} in {pupils_file}; add more on the admin page (Admin > Add Users).
                 Each pupil chooses a password at their first login.
-  Notebooks:    each pupil gets a copy of {Path(args.notebooks).resolve()} at first login.
+  Notebooks:    each pupil gets a copy of the {args.edition.upper()} edition at first login,
+                {edition_note} {Path(args.notebooks).resolve()}.
 """)
     if args.ip == "127.0.0.1":
         addresses = lan_addresses()

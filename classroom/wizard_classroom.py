@@ -1,7 +1,9 @@
 """Helpers for the class hub: pupils' Unix accounts, their copy of the notebooks, the proxy, secrets.
 
 Used by ``jupyterhub_config.py`` (the spawner classes), ``start_hub.py`` (``make hub``), the test
-``tests/test_hub.py`` and ``benchmarks/bench_classroom.py``.  Nothing here imports the kit.
+``tests/test_hub.py`` and ``benchmarks/bench_classroom.py``.  Nothing here imports the kit
+(:func:`make_student_edition` runs ``wizard-edu student-copy`` in a child process, so the hub
+itself never loads the kit and NumPy).
 """
 
 from __future__ import annotations
@@ -28,6 +30,36 @@ PROXY_PACKAGE = "configurable-http-proxy@5.3.0"
 USERNAME_PATTERN = r"^[a-z][a-z0-9_-]{0,19}$"
 #: The folder each pupil's notebooks are copied into, inside their home folder.
 NOTEBOOKS_FOLDER = "wizard-notebooks"
+#: Which edition pupils get: "student" (answers cleared, teacher-only cells removed) or "teacher".
+EDITIONS = ("student", "teacher")
+#: Jupyter data folder for the pupils' servers only: its ``kernels/python3`` runs ipykernel without
+#: the debugger (debugpy is never imported: ~8 MB less per kernel; pupils have no debugger panel).
+PUPIL_JUPYTER_PATH = HERE / "pupil-jupyter"
+
+
+def make_student_edition(source: Path, target: Path) -> Path:
+    """Write the student edition of ``source`` into ``target`` afresh (at every hub start) and return it.
+
+    Written into a new folder first and swapped in, so a half-written edition is never copied to a
+    pupil, and a notebook removed from ``source`` does not linger.
+    """
+    source, target = Path(source), Path(target)
+    fresh = target.with_name(target.name + ".new")
+    old = target.with_name(target.name + ".old")
+    for leftover in (fresh, old):
+        if leftover.exists() or leftover.is_symlink():
+            shutil.rmtree(leftover)
+    done = subprocess.run([sys.executable, "-m", "wizard_edu.cli", "student-copy", str(fresh),
+                           "--notebooks", str(source)], capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        raise RuntimeError(f"The student edition of {source} could not be made: "
+                           f"{(done.stderr or done.stdout).strip()}")
+    os.chmod(fresh, 0o755)
+    if target.exists() or target.is_symlink():
+        os.rename(target, old)
+    os.rename(fresh, target)
+    shutil.rmtree(old, ignore_errors=True)
+    return target
 
 
 def proxy_dir() -> Path:

@@ -2,7 +2,8 @@
 
 One hub for the module (about 30 s on 2 cores): the teacher creates three pupils, each logs in
 through the login form (first login sets their password) and gets their own API token, their
-servers start, and the Junior table notebook from *their own copy* runs in *their own kernel*.
+servers start, and the Junior table notebook from *their own copy* (the student edition, made at hub
+start) runs in *their own kernel*.
 
 As root (CI, the project's machines) every pupil is a real Unix account made by the hub's
 spawner (removed after the test), so the tests also prove that code in one pupil's kernel cannot
@@ -27,6 +28,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOK = "05-play-wizard-junior.ipynb"
+TAGGED = "06-from-junior-to-classic.ipynb"  # a notebook with answer cells (tag `answer`) in the teacher edition
 PUPILS = {"ada": "ada-secret-1", "ben": "ben-secret-2", "cleo": "cleo-secret-3"}
 
 
@@ -98,6 +100,27 @@ def test_each_pupil_got_their_own_copy_of_the_notebooks(hub):
         assert mode == "0o700"
         if hub.isolated:
             assert user == hub.unix_prefix + name
+
+
+def test_pupils_get_the_student_edition(hub):
+    """Made at hub start from notebooks/: no answer output under a question, no teacher-only cell."""
+    name, pupil = "ada", hub.by_name["ada"]
+    teacher = json.loads((REPO / "notebooks" / TAGGED).read_text(encoding="utf-8"))
+    hidden = [c for c in teacher["cells"] if "answer" in c["metadata"].get("tags", []) and c.get("outputs")]
+    assert hidden, "the teacher edition has answer outputs to hide (so this test can fail)"
+    model = hub.user_get(pupil, name, f"api/contents/wizard-notebooks/{TAGGED}").json()["content"]
+    assert model["metadata"]["wizard_edu"]["edition"] == "student"
+    for cell in model["cells"]:
+        tags = cell["metadata"].get("tags", [])
+        assert "teacher" not in tags
+        if "answer" in tags:
+            assert cell["cell_type"] == "code" and cell["outputs"] == []
+
+
+def test_pupils_kernels_run_without_the_debugger(hub):
+    """The pupils' kernelspec (classroom/pupil-jupyter) keeps debugpy out: ~8 MB less per kernel."""
+    out = hub.kernels["ben"].run("import sys; print('debugpy' in sys.modules and sys.modules['debugpy'] is not None)")
+    assert out.strip() == "False"
 
 
 def test_the_junior_table_notebook_runs_in_each_pupils_kernel(hub):

@@ -318,3 +318,16 @@ def test_make_worksheet_writes_a_sheet_and_keeps_an_existing_one(tmp_path):
     assert "Wrote" in done.stdout and out.read_text().count('class="exercise') >= 3
     again = subprocess.run(["make", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert again.returncode != 0 and "already exists" in again.stderr
+
+
+def test_make_bench_never_starts_the_class_hub():
+    """The class benchmark creates Unix accounts as root: only `make bench-classroom` runs it."""
+    done = subprocess.run(["make", "-n", "bench"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "bench_classroom.py ] && continue" in done.stdout, done.stdout
+    done = subprocess.run(["make", "-n", "bench-classroom", "PUPILS=3"], cwd=REPO, capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip().splitlines()[-1].endswith("benchmarks/bench_classroom.py --pupils 3")
+    # Run bare (as `wizard-edu bench` runs every bench_*.py), it starts nothing and says how to run it.
+    bare = subprocess.run([sys.executable, str(REPO / "benchmarks" / "bench_classroom.py")], capture_output=True,
+                          text=True, timeout=60)
+    assert bare.returncode == 0 and "skipped" in bare.stdout and "make bench-classroom" in bare.stdout

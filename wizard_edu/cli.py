@@ -20,7 +20,8 @@ from .errors import WizardError
 DESCRIPTION = "wizard-edu: a classroom kit for the card game Wizard, in Jupyter."
 EPILOG = """examples:
   wizard-edu doctor                      is everything a lesson needs working?
-  wizard-edu lab                         open the lessons in JupyterLab
+  wizard-edu lab                         open the lessons in JupyterLab (student edition)
+  wizard-edu lab --teacher               the teacher edition: every answer shown
   wizard-edu play                        kid mode: the games as apps, no code shown
   wizard-edu play --classroom            kid mode for the class network, behind a class code
   wizard-edu worksheet --topic tricks --count 20 --seed 12 --out sheet.html
@@ -63,29 +64,45 @@ def cmd_lab(args: argparse.Namespace) -> int:
     servers.check_root(args.allow_root, "lab")
     notebooks = _notebooks(args)
     port = servers.check_port(args.port)
+    if args.teacher:
+        folder = notebooks
+        print(f"Opening the TEACHER edition ({notebooks.resolve()}): every answer is shown under its question. "
+              "For learners use `wizard-edu lab` (make lab): the student edition.", flush=True)
+    else:
+        from .editions import default_learner_dir, sync_learner_folder
+
+        folder = Path(args.learner_dir).expanduser() if args.learner_dir else default_learner_dir()
+        report = sync_learner_folder(notebooks, folder)
+        print(f"Opening the STUDENT edition: your own notebooks in {folder.resolve()} (answers show only after "
+              "you try; your changes are kept). Teachers: `wizard-edu lab --teacher` (make lab-teacher) opens "
+              "the teacher edition with every answer.", flush=True)
+        if report.summary():
+            print(report.summary(), flush=True)
     with servers.private_dir() as secret:
         # The token reaches JupyterLab through a 0600 file named in its environment: never on its
         # command line, where `ps` would show it to every user of this computer.
         token_file = servers.write_secret(secret, "lab-token", secrets.token_hex(24))
         env = servers.server_env(JUPYTER_TOKEN_FILE=str(token_file))
-        cmd = lab_command(notebooks.resolve(), port, open_browser=not args.no_browser,
+        cmd = lab_command(folder.resolve(), port, open_browser=not args.no_browser,
                           root=servers.is_root() and args.allow_root)
         print(f"Starting JupyterLab on this computer only (port {port}) ...", flush=True)
         process = subprocess.Popen(cmd, env=env)
+        edition = "teacher" if args.teacher else "student"
 
         def announce() -> None:
-            _announce_lab(process, env)
+            _announce_lab(process, env, edition)
             token_file.unlink()   # JupyterLab has read it; its own record (jpserver-PID.json) is 0600 too
 
         return _run_until_stopped(process, announce)
 
 
-def _announce_lab(process: subprocess.Popen, env: dict[str, str]) -> None:
+def _announce_lab(process: subprocess.Popen, env: dict[str, str], edition: str = "student") -> None:
     """Print the link the running server reports for itself (its own port and token)."""
     from . import servers
 
     info = servers.wait_for_server_info(process, servers.runtime_dir(env))
-    print(f"JupyterLab is ready. Your link (keep it to yourself: it lets in whoever has it):\n"
+    print(f"JupyterLab is ready with the {edition.upper()} edition. "
+          "Your link (keep it to yourself: it lets in whoever has it):\n"
           f"    {servers.lab_link(info)}\n"
           "Start with 00-install-check.ipynb. Press Ctrl+C twice to stop.", flush=True)
 
@@ -221,8 +238,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     lab = sub.add_parser("lab", help="open the lessons in JupyterLab (this computer only, with a token)",
-                         description="Start JupyterLab on the notebooks folder, on 127.0.0.1 with a login token.")
+                         description="Start JupyterLab on 127.0.0.1 with a login token. Learners get the student "
+                                     "edition (answers hidden until tried) in their own folder, made from the "
+                                     "notebooks folder and refreshed at each start without ever overwriting a "
+                                     "notebook they changed; --teacher opens the teacher edition.")
     add_server_arguments(lab, port=8888)
+    lab.add_argument("--teacher", action="store_true",
+                     help="open the teacher edition (the notebooks folder itself, every answer shown) instead of "
+                          "the learner's own student-edition copies")
+    lab.add_argument("--learner-dir",
+                     help="the learner's own folder of student-edition notebooks, made and refreshed at each start "
+                          "(default: $WIZARD_EDU_LEARNER_DIR or ~/wizard-edu-notebooks)")
     lab.set_defaults(func=cmd_lab)
 
     play = sub.add_parser("play", help="kid mode: the games and trainers as apps, no code shown",

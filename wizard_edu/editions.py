@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,161 @@ def write_student_copy(notebooks: Path, out_dir: Path, force: bool = False) -> l
     return written
 
 
+# -- the learner's folder (what `wizard-edu lab` serves) -----------------------------------------
+#: Where ``wizard-edu lab`` keeps a learner's own notebooks, unless ``--learner-dir`` or this variable says.
+LEARNER_DIR_ENV = "WIZARD_EDU_LEARNER_DIR"
+#: The default learner folder, in the learner's home (not in the kit's folder: see :func:`default_learner_dir`).
+LEARNER_DIR_NAME = "wizard-edu-notebooks"
+#: The manifest of what the kit wrote into a learner folder (a hidden file: JupyterLab does not list it).
+MANIFEST_NAME = ".wizard-edu-manifest.json"
+
+
+def default_learner_dir() -> Path:
+    """``$WIZARD_EDU_LEARNER_DIR``, else ``~/wizard-edu-notebooks``.
+
+    In the learner's home rather than the kit's folder: it survives ``make clean``, a fresh clone
+    or an update of the kit, and on a shared computer each account has its own.
+    """
+    env = os.environ.get(LEARNER_DIR_ENV, "").strip()
+    return Path(env).expanduser() if env else Path.home() / LEARNER_DIR_NAME
+
+
+def new_copy_name(name: str) -> str:
+    """Where an updated notebook goes when the learner changed theirs.
+
+    >>> new_copy_name("05-play-wizard-junior.ipynb")
+    '05-play-wizard-junior (new).ipynb'
+    """
+    stem = name[: -len(".ipynb")] if name.endswith(".ipynb") else name
+    return f"{stem} (new).ipynb"
+
+
+@dataclass
+class LearnerSync:
+    """What :func:`sync_learner_folder` did, notebook by notebook (file names)."""
+
+    folder: Path
+    added: list[str] = field(default_factory=list)      # new to this folder (or deleted by the learner)
+    updated: list[str] = field(default_factory=list)    # unchanged by the learner, replaced by the kit's new version
+    kept: list[str] = field(default_factory=list)       # changed by the learner: left exactly as they are
+    new_copies: list[str] = field(default_factory=list)  # the kit's new version, written beside the learner's
+    created: bool = False                                 # the folder was made now (a first start)
+
+    def summary(self) -> str:
+        """Plain sentences for the learner (empty when nothing changed)."""
+        def some(names: list[str]) -> str:
+            count = f"{len(names)} notebook{'s' if len(names) != 1 else ''}"
+            return count if len(names) > 4 else f"{count} ({', '.join(names)})"
+
+        lines = []
+        if self.created:
+            lines.append(f"Your folder was made with {some(self.added)}.")
+        elif self.added:
+            lines.append(f"New: {some(self.added)}.")
+        if self.updated:
+            lines.append(f"Brought up to date (you had not changed them): {some(self.updated)}.")
+        if self.new_copies:
+            lines.append("You changed these notebooks, so yours are kept exactly as they are; the kit's "
+                         f"newer version is beside each: {', '.join(self.new_copies)}.")
+        return "\n".join(lines)
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_sha(path: Path) -> str | None:
+    """The hash of a regular file's bytes; None when it is missing, a link or not a file."""
+    if path.is_symlink() or not path.is_file():
+        return None
+    return _sha256(path.read_bytes())
+
+
+def _read_manifest(path: Path) -> dict[str, dict[str, str]]:
+    import json
+
+    if path.is_symlink() or not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}   # a broken manifest: every existing notebook then counts as the learner's (safe side)
+    files = data.get("files", {}) if isinstance(data, dict) else {}
+    return {k: v for k, v in files.items() if isinstance(v, dict)}
+
+
+def sync_learner_folder(notebooks: str | os.PathLike, learner_dir: str | os.PathLike) -> LearnerSync:
+    """Make or refresh a learner's folder of student-edition notebooks from the teacher's ``notebooks``.
+
+    Created on first use.  Later: new notebooks are added; a notebook the learner has not changed
+    (its bytes still hash to what the kit last wrote, kept in the hidden manifest ``.wizard-edu-manifest.json``)
+    is replaced by the kit's newer version.  A notebook the learner changed or saved is **never**
+    overwritten: when the kit's version changed, it is written beside it as ``NAME (new).ipynb``
+    (once per new version; that copy too is only refreshed while the learner has not changed it).
+    A notebook the learner deleted comes back fresh (the way to start one again).  Links are never
+    followed or written through.
+    """
+    import json
+
+    import nbformat
+
+    notebooks, folder = Path(notebooks), Path(learner_dir)
+    if not notebooks.is_dir() or notebooks.is_symlink():
+        raise EditionError(f"{notebooks} is not a notebooks folder.")
+    if folder.is_symlink():
+        raise EditionError(f"{folder} is a symbolic link: give the real folder (links are never followed).")
+    if folder.exists() and not folder.is_dir():
+        raise EditionError(f"{folder} is a file, not a folder: move it, or choose another learner folder.")
+    if folder.exists() and folder.resolve() == notebooks.resolve():
+        raise EditionError("The learner's folder must be another folder than the teacher's notebooks.")
+    sources = sorted(p for p in notebooks.glob("*.ipynb") if not p.is_symlink() and p.is_file())
+    if not sources:
+        raise EditionError(f"There are no notebooks in {notebooks}.")
+    created = not folder.exists()
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest_path = folder / MANIFEST_NAME
+    manifest = _read_manifest(manifest_path)
+    report = LearnerSync(folder, created=created)
+    for src in sources:
+        try:
+            text = nbformat.writes(student_edition(nbformat.read(src, as_version=4)))
+        except Exception as exc:  # noqa: BLE001 - nbformat raises many kinds
+            raise EditionError(f"{src} could not be read as a notebook ({exc}).") from None
+        kit_sha = _sha256(text.encode("utf-8"))
+        name, target = src.name, folder / src.name
+        entry = manifest.get(name, {})
+        theirs = _file_sha(target)
+        if not os.path.lexists(target):
+            _write_atomic(text, target)
+            entry = {"written": kit_sha, "offered": kit_sha}
+            report.added.append(name)
+        elif theirs == kit_sha:
+            entry = {"written": kit_sha, "offered": kit_sha}   # already the kit's version
+        elif theirs is not None and theirs == entry.get("written"):
+            _write_atomic(text, target)                       # the learner never changed it
+            entry = {"written": kit_sha, "offered": kit_sha}
+            report.updated.append(name)
+        else:
+            # The learner's own (changed, saved, or a link they made): never touched.
+            report.kept.append(name)
+            if entry.get("offered") != kit_sha:
+                new_name = new_copy_name(name)
+                new_target = folder / new_name
+                new_theirs = _file_sha(new_target)
+                if not os.path.lexists(new_target) or (new_theirs is not None
+                                                       and new_theirs == entry.get("new_written")):
+                    _write_atomic(text, new_target)
+                    entry = {**entry, "offered": kit_sha, "new_written": kit_sha}
+                    report.new_copies.append(new_name)
+        manifest[name] = entry
+    _write_atomic(json.dumps({"about": "What wizard-edu lab last wrote here (sha256 of each file), so it "
+                                       "never overwrites a notebook you changed.",
+                              "files": manifest}, indent=1, sort_keys=True) + "\n", manifest_path)
+    return report
+
+
 # -- answer keys ---------------------------------------------------------------------------------
 def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
     """``(question, answer)`` for every checked question of a notebook, in order, for the lesson plans.
@@ -190,6 +346,7 @@ def update_answer_keys(lessons: str | os.PathLike = "lessons", notebooks: str | 
     return changed
 
 
-__all__ = ["student_edition", "write_student_copy", "tags", "answer_key", "answer_key_markdown", "update_answer_keys",
+__all__ = ["student_edition", "write_student_copy", "tags", "sync_learner_folder", "default_learner_dir",
+           "LearnerSync", "new_copy_name", "LEARNER_DIR_ENV", "MANIFEST_NAME", "answer_key", "answer_key_markdown", "update_answer_keys",
            "KEY_BEGIN", "KEY_END", "ANSWER_TAG",
            "TEACHER_TAG"]
