@@ -317,3 +317,12 @@ def test_the_steps_take_the_minutes_the_timing_gives_them(number):
     (rows,) = timing_tables(text)
     assert rows[0][1] == warm_up
     assert rows[-1][2][1] == "Exit ticket" and warm_up + steps == rows[-1][0], (warm_up, steps)
+
+
+@pytest.mark.parametrize("number", ["09", "10", "11", "12"])
+def test_the_two_track_steps_table_keeps_to_the_timing(number):
+    """The kid / deeper Steps table: a row "a–b" is a stretch of part A, a row "B a–b" one of part B."""
+    part_a, part_b = timing_tables(lesson(number))
+    for part, start, end in re.findall(r"^\| (B )?(\d+)–(\d+) \|", section(lesson(number), "Steps"), re.M):
+        rows = part_b if part else part_a
+        assert int(start) in [r[0] for r in rows] and int(end) in [r[1] for r in rows], (number, part, start, end)
