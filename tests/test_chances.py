@@ -183,7 +183,7 @@ def test_play_on_from_the_start_equals_play_rounds(rules, players, cards):
     for t in np.unique(played.trump):
         rows = played.trump == t
         out = play_on(tables, held[rows], int(t), 0, np.empty((rows.sum(), 0), dtype=np.intp),
-                      np.zeros(players, dtype=np.int64), played.bids[rows])
+                      np.zeros(players, dtype=np.int64), played.bids[rows], policy="rule-of-thumb")
         assert (out.won == played.won[rows]).all()
 
 
@@ -246,3 +246,65 @@ def test_refusals():
     anniversary = Game(players=4, rules="anniversary", seed=1)
     with pytest.raises(UnknownRulesetError):
         bid_values(anniversary.view(anniversary.to_move))
+
+
+# -- the chances panel ------------------------------------------------------------------------------
+def test_panel_is_off_by_default_and_computes_nothing():
+    from wizard_edu.widgets.chances import ChancesPanel
+
+    game = play_until_my_turn(3, size=5)
+    panel = ChancesPanel(seed=0)
+    panel.update(game.view(game.to_move))
+    assert panel.table is None and panel.body.value == ""
+    panel.toggle.value = True                      # the learner switches it on
+    assert panel.table is not None and "wins this trick" in panel.text
+    assert panel.toggle.description == "Hide chances"
+    hidden = ChancesPanel(enabled=False, on=True)
+    hidden.update(game.view(game.to_move))
+    assert hidden.table is None and hidden.layout.display == "none"
+
+
+def test_panel_shows_each_playable_card_with_words_and_meters():
+    from wizard_edu.widgets.chances import WORDS, ChancesPanel, chance_words
+
+    game = play_until_my_turn(5, size=6, tricks=1)
+    view = game.view(game.to_move)
+    panel = ChancesPanel(view, on=True, seed=1)
+    for card in dict.fromkeys(view.legal_cards):
+        assert f"wizard-chance-{card}" in panel.body.value
+    assert panel.body.value.count('role="meter"') == 2 * len(set(view.legal_cards))
+    assert any(words in panel.text for _, words in WORDS)
+    expected = chance_words(float(panel.table["makes bid"].iloc[0]))
+    assert expected in panel.text
+    assert [chance_words(p) for p in (1.0, 0.9, 0.7, 0.5, 0.2, 0.05, 0.0)] == [w for _, w in WORDS]
+
+
+def test_panel_in_junior_says_predict_and_updates_after_each_card():
+    from wizard_edu.widgets.chances import ChancesPanel
+
+    game = Game(players=4, rules="junior", seed=4, hand_sizes=[5])
+    bots = [make_player("easy", seed=i) for i in range(4)]
+    panel = ChancesPanel(on=True, seed=0)
+    seen = set()
+    while not game.is_over:
+        seat = game.to_move
+        panel.update(game.view(0))
+        if seat == 0 and game.phase == "play":
+            assert "prediction comes true" in panel.text and "bid" not in panel.text
+            seen.add(len(game.view(0).hand))
+        elif seat == 0 and game.phase == "bid":
+            assert panel.text.startswith("Predict 0")
+        else:
+            assert "your turn" in panel.text or "over" in panel.text
+        game.apply(bots[seat].act(game.view(seat)), seat)
+    assert len(seen) == 5                               # a fresh picture for every card played
+
+
+def test_panel_samples_fit_the_budget():
+    from wizard_edu.widgets.chances import PANEL_BUDGET, panel_samples
+
+    game = play_until_my_turn(6, size=15)
+    v = game.view(game.to_move)
+    n = panel_samples(v)
+    assert 300 <= n <= 2000
+    assert n == max(300, min(2000, PANEL_BUDGET // (len(set(v.legal_cards)) * len(v.hand))))

@@ -38,8 +38,8 @@ from .simulate.tables import SimTables, player_tables, trump_code
 
 #: How far the bidding model strays from its rule-of-thumb count (a standard deviation, in
 #: tricks).  Real players (and the kit's computer players) do not bid the rounded count every
-#: time; 0.8 makes a bid one off the count about a third as likely as the count itself.
-BID_SPREAD = 0.8
+#: time; 0.6 makes a bid one off the count about a quarter as likely as the count itself.
+BID_SPREAD = 0.6
 
 #: The most deals the exact method lists; bigger rounds use weighted sampling.
 MAX_EXACT = 400_000

@@ -115,6 +115,68 @@ def rule_of_thumb_pick(f, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarr
     return np.where(chosen, np.where(highest, key, -key), -np.inf).argmax(0)
 
 
+@dataclass(frozen=True)
+class CarefulTables:
+    """Flat keys of the careful policy (the simulating player's ``choose_card`` preferences), indexed
+    ``[trump * width + id]``: which card to throw away first and which number card to lead low."""
+
+    discard: np.ndarray
+    lead_low: np.ndarray
+    number: np.ndarray     # [id] a number card (not a Wizard or Jester), False for ``gone``
+    jester: np.ndarray     # [id]
+
+
+def careful_tables(tables: SimTables) -> CarefulTables:
+    """The careful policy's keys for ``tables`` (cached), from the simulating player's kit."""
+    cached = tables.__dict__.get("_careful")
+    if cached is None:
+        from ..players.simulating import kit
+
+        k = kit(tables.ruleset)
+        width = tables.size + 1
+        discard = np.full((5, width), 1e9)
+        lead_low = np.full((5, width), 1e9)
+        for t in range(5):
+            discard[t, :tables.size] = k.discard[t]
+            lead_low[t, :tables.size] = [v * 10 + c for v, c in k.lead_low[t]]
+        number = np.zeros(width, dtype=bool)
+        number[:tables.size] = ~(tables.is_wizard | tables.is_jester)
+        jester = np.zeros(width, dtype=bool)
+        jester[:tables.size] = tables.is_jester
+        cached = CarefulTables(discard.ravel(), lead_low.ravel(), number, jester)
+        object.__setattr__(tables, "_careful", cached)
+    return cached
+
+
+def careful_pick(f, c: CarefulTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray,
+                 state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray, after: int) -> np.ndarray:
+    """The card a careful player picks (the rules of the simulating player's ``choose_card``, without
+    its check that no unseen card can beat a winner), for every deal at once.
+
+    Still needing tricks: lead the strongest card; follow with the cheapest winner, or throw away
+    the card missed least (low plain cards first, Jesters kept for later).  Not needing any: lead
+    the lowest number card (then a Jester, then a Wizard); duck with the highest loser; forced to
+    win, the weakest card (the strongest when playing last, since the trick is lost anyway).
+    """
+    led = np.where(state >= 2, state - 1, 0)
+    key = np.take(f.strength, hand + (trump * 5 + led) * f.width)
+    want = need > 0
+    if pos == 0:
+        strongest = np.where(legal, key, -np.inf).argmax(0)
+        low = np.where(legal & c.number[hand], np.take(c.lead_low, hand + trump * f.width),
+                       np.where(legal & c.jester[hand], 1e8, np.where(legal, 2e8, np.inf)))
+        return np.where(want, strongest, low.argmin(0))
+    wins = np.take(f.beats, hand + (trump * f.width + best) * f.width) & legal
+    loses = legal & ~wins
+    any_win, any_lose = wins.any(0), loses.any(0)
+    cheapest_win = np.where(wins, key, np.inf).argmin(0)
+    throw = np.where(legal, np.take(c.discard, hand + trump * f.width), np.inf).argmin(0)
+    duck = np.where(loses, key, -np.inf).argmax(0)
+    forced = (np.where(legal, key, -np.inf).argmax(0) if after == 0
+              else np.where(legal, key, np.inf).argmin(0))
+    return np.where(want, np.where(any_win, cheapest_win, throw), np.where(any_lose, duck, forced))
+
+
 @dataclass
 class Outcome:
     """Tricks won by each seat at the end of the round, and who takes the trick being played."""
@@ -123,9 +185,15 @@ class Outcome:
     first_winner: np.ndarray  # (deals,) seat taking the current trick
 
 
+CAREFUL, RULE_OF_THUMB = "careful", "rule-of-thumb"
+
+
 def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick: np.ndarray,
-            won: np.ndarray, bids: np.ndarray) -> Outcome:
-    """Play a round on from a half-played trick, every seat by the rule of thumb aiming at its bid.
+            won: np.ndarray, bids: np.ndarray, policy: str = CAREFUL) -> Outcome:
+    """Play a round on from a half-played trick, every seat aiming at its bid.
+
+    ``policy`` is ``"careful"`` (:func:`careful_pick`, the default) or ``"rule-of-thumb"``
+    (:func:`rule_of_thumb_pick`, the engine's rule-of-thumb player).
 
     ``held`` is ``(deals, players, width)`` canonical ids, each row sorted with ``gone`` padding
     (the seats that already played to the current trick hold one card fewer); ``trick`` is
@@ -134,6 +202,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     ``bids`` ``(deals, players)`` every seat's bid.
     """
     f = tables.flat
+    careful = careful_tables(tables) if policy == CAREFUL else None
     width_ids, gone = f.width, f.gone
     deals, players, width = held.shape
     rows = np.arange(deals)
@@ -187,7 +256,10 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
                 holds = np.take(f.led_number, key).any(0)
                 legal = np.where(holds, np.take(f.follow_ok, key), hand != gone)
             need = bids[rows, mover] - won[rows, mover]
-            pick = rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+            if careful is None:
+                pick = rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+            else:
+                pick = careful_pick(f, careful, hand, legal, trump_arr, state, best, pos, need, players - pos - 1)
             where = pick * stride + col
             card = flat_held[where]
             flat_held[where] = gone
@@ -206,4 +278,5 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     return Outcome(won, first_winner)
 
 
-__all__ = ["deal_consistent", "play_on", "Dealt", "Outcome", "rule_of_thumb_estimates", "rule_of_thumb_pick", "log_comb"]
+__all__ = ["deal_consistent", "play_on", "Dealt", "Outcome", "rule_of_thumb_estimates", "rule_of_thumb_pick", "careful_pick",
+           "careful_tables", "CAREFUL", "RULE_OF_THUMB", "log_comb"]
