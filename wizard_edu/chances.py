@@ -142,6 +142,8 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
 
 def _mean_se(x: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     """Weighted mean of ``x`` (weights adding to 1) and its standard error."""
+    if x.min() == x.max():          # the same in every deal: exact, no rounding dust
+        return float(x[0]), 0.0
     mean = float(w @ x)
     return mean, float(np.sqrt(((w * (x - mean)) ** 2).sum()))
 
