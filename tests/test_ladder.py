@@ -76,3 +76,29 @@ def test_hard_makes_more_bids_than_easy():
                 rounds[k] += 1
     assert exact["hard"] / rounds["hard"] > exact["easy"] / rounds["easy"] + 0.1
     assert points["hard"] > points["easy"]
+
+
+def test_simulator_can_bid_with_bid_values_and_keeps_its_default():
+    from wizard_edu.odds import bid_values
+
+    for seed in range(10):
+        game = Game(players=4, seed=seed, hand_sizes=[4])
+        if game.phase == "bid":
+            break
+    view = game.view(game.to_move)
+    plain, by_values = SimulatingPlayer(seed=1), SimulatingPlayer(seed=1, bid_values=True)
+    assert plain.act(view) == SimulatingPlayer(seed=1).act(view)        # default: unchanged
+    bid = by_values.act(view).value
+    assert bid in view.legal_bids and by_values.act(view).value == bid   # repeatable
+    assert bid in bid_values(view, samples=200, seed=0).index
+
+
+def test_coach_bid_chances_lines():
+    from wizard_edu.players.coach import bid_chances
+
+    for seed in range(10):
+        game = Game(players=3, rules="junior", seed=seed, hand_sizes=[3])
+        if game.phase == "bid":
+            break
+    lines = bid_chances(game.view(game.to_move), samples=300)
+    assert len(lines) == 4 and lines[0].startswith("Predict 0: it comes true about")

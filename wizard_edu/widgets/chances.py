@@ -18,7 +18,7 @@ switched on).  Seeded (``seed``), so the same view always shows the same figures
 >>> panel = ChancesPanel(on=True, seed=0)
 >>> game = Game(players=4, seed=3)
 >>> panel.update(game.view(game.to_move))
->>> "bid" in panel.text
+>>> panel.text.startswith("Bid 0:")
 True
 """
 
