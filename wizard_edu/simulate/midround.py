@@ -161,20 +161,19 @@ def careful_pick(f, c: CarefulTables, hand: np.ndarray, legal: np.ndarray, trump
     led = np.where(state >= 2, state - 1, 0)
     key = np.take(f.strength, hand + (trump * 5 + led) * f.width)
     want = need > 0
+    # Each case is "the first card of a set with the highest score", so one argmax serves them all.
     if pos == 0:
-        strongest = np.where(legal, key, -np.inf).argmax(0)
-        low = np.where(legal & c.number[hand], np.take(c.lead_low, hand + trump * f.width),
-                       np.where(legal & c.jester[hand], 1e8, np.where(legal, 2e8, np.inf)))
-        return np.where(want, strongest, low.argmin(0))
+        low = np.where(c.number[hand], np.take(c.lead_low, hand + trump * f.width),
+                       np.where(c.jester[hand], 1e8, 2e8))
+        return np.where(legal, np.where(want, key, -low), -np.inf).argmax(0)
     wins = np.take(f.beats, hand + (trump * f.width + best) * f.width) & legal
     loses = legal & ~wins
     any_win, any_lose = wins.any(0), loses.any(0)
-    cheapest_win = np.where(wins, key, np.inf).argmin(0)
-    throw = np.where(legal, np.take(c.discard, hand + trump * f.width), np.inf).argmin(0)
-    duck = np.where(loses, key, -np.inf).argmax(0)
-    forced = (np.where(legal, key, -np.inf).argmax(0) if after == 0
-              else np.where(legal, key, np.inf).argmin(0))
-    return np.where(want, np.where(any_win, cheapest_win, throw), np.where(any_lose, duck, forced))
+    throw = want & ~any_win                       # cannot win: the card missed least (discard order)
+    chosen = np.where(want, np.where(any_win, wins, legal), np.where(any_lose, loses, legal))
+    highest = ~want & (any_lose | (after == 0))   # duck high; forced and last: the strongest
+    metric = np.where(throw, np.take(c.discard, hand + trump * f.width), key)
+    return np.where(chosen, np.where(highest, metric, -metric), -np.inf).argmax(0)
 
 
 @dataclass
@@ -235,12 +234,22 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
         loops = 1 + int((held[0, leader] != gone).sum())
     first_winner = None
     first = True
+    compacted = False
+    played_row = np.zeros(deals * players, dtype=np.intp)   # the row each hand played in this trick
     for _ in range(loops):
         if not first:
-            # Every hand now holds the same number of cards: drop the played ones (sorting keeps the
-            # hand order, since ``gone`` is the largest id), so later tricks look at fewer rows.
-            left = int((hand_t[:, 0] != gone).sum())
-            hand_t = np.ascontiguousarray(np.sort(hand_t, axis=0)[:left])
+            # Every hand now holds the same number of cards: drop the played ones, so later tricks
+            # look at fewer rows.  After the first trick each hand lost exactly the row it played:
+            # shift the rows below it up by one.  (After the first trick, seats that had played
+            # before it began hold a shorter row already: sorting keeps the hand order, ``gone``
+            # being the largest id.)
+            if compacted:
+                below = np.arange(hand_t.shape[0] - 1)[:, None] >= played_row[None, :]
+                hand_t = np.where(below, hand_t[1:], hand_t[:-1])
+            else:
+                left = int((hand_t[:, 0] != gone).sum())
+                hand_t = np.ascontiguousarray(np.sort(hand_t, axis=0)[:left])
+                compacted = True
             flat_held = hand_t.ravel()
             state = np.zeros(deals, dtype=np.intp)
             best = np.zeros(deals, dtype=np.intp)
@@ -263,6 +272,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
             where = pick * stride + col
             card = flat_held[where]
             flat_held[where] = gone
+            played_row[col] = pick
             if pos == 0:
                 best = card
             else:
