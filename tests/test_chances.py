@@ -308,3 +308,33 @@ def test_panel_samples_fit_the_budget():
     n = panel_samples(v)
     assert 300 <= n <= 2000
     assert n == max(300, min(2000, PANEL_BUDGET // (len(set(v.legal_cards)) * len(v.hand))))
+
+
+@pytest.mark.parametrize("rules", ["classic", "junior"])
+def test_careful_pick_follows_the_simulating_players_rules(rules):
+    """The roll-out policy makes the simulating player's choose_card choices (without its safety check);
+    where two different cards are equally good by every key the two may pick either."""
+    from wizard_edu.players.simulating import choose_card, kit
+    from wizard_edu.simulate.midround import careful_pick, careful_tables
+
+    tables = rule_tables(rules)
+    f, c, k = tables.flat, careful_tables(tables), kit(get_ruleset(rules))
+    rng = np.random.default_rng(1)
+    ids = k.rules.distinct
+    for trial in range(400):
+        players = 3 + trial % 3
+        cards = rng.choice(ids, size=min(len(ids), 1 + trial % 6 + players), replace=False).tolist()
+        pos = trial % players
+        trick, hand = cards[:pos], sorted(cards[pos:pos + 1 + trial % 6])
+        trump, need, after = int(rng.integers(0, 5)), int(rng.integers(-1, 3)), players - pos - 1
+        want, _ = choose_card(k, hand, trick, trump, need, after, None)
+        state = k.rules.lead_state(trick)
+        legal = k.rules.legal(hand, state)
+        best = trick[k.rules.winner_index(trick, trump)] if trick else 0
+        column = np.array(hand, dtype=np.intp)[:, None]
+        mask = np.array([h in legal for h in hand])[:, None]
+        got = hand[int(careful_pick(f, c, column, mask, np.array([trump]), np.array([state]), np.array([best]),
+                                    pos, np.array([need]), after)[0])]
+        led = state - 1 if state >= 2 else 0
+        keys = [(k.power[trump][led][x], k.discard[trump][x], k.lead_low[trump][x]) for x in (got, want)]
+        assert got == want or keys[0] == keys[1], (hand, trick, trump, need, got, want)
