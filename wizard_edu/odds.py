@@ -351,3 +351,4 @@ def round_one_table(players: int, turned_up: Card | str | None, rules: str | Rul
         data[name] = column
     table = pd.DataFrame(data, index=pd.Index([label for label, _ in rows], name="your card"))
     return table
+from .chances import bid_values, card_chances  # noqa: E402,F401  (issue 12: chances from a seat's view)

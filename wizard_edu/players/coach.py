@@ -296,4 +296,18 @@ def _bid_details(view: SeatView, player: Player) -> tuple[str, ...]:
     return tuple(lines)
 
 
-__all__ = ["Hint", "hint", "default_player", "bid_sentence", "play_sentence", "trump_sentence", "holding"]
+def bid_chances(view: SeatView, samples: int = 1000, seed: int | None = 0) -> tuple[str, ...]:
+    """A line per bid for a "tell me more" display: how often the bid comes true and the average score
+    when the hand is played toward it (:func:`wizard_edu.odds.bid_values`).
+
+    Not part of :func:`hint` (whose details stay the simulating player's own figures).
+    """
+    from ..chances import bid_values
+
+    table = bid_values(view, samples=samples, seed=seed)
+    verb = _verb(view).capitalize()
+    return tuple(f"{verb} {b}: it comes true about {round(row['makes bid'] * 10)} times in 10, "
+                 f"{row['expected score']:+.1f} points on average." for b, row in table.iterrows())
+
+
+__all__ = ["Hint", "hint", "bid_chances", "default_player", "bid_sentence", "play_sentence", "trump_sentence", "holding"]

@@ -326,13 +326,16 @@ class SimulatingPlayer(SeededPlayer):
     name = "Simulator"
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 60,
-                 spread: int = 2, play_samples: int = 16) -> None:
+                 spread: int = 2, play_samples: int = 16, bid_values: bool = False) -> None:
         check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
         self.samples = _whole(samples, "samples", 1, MAX_SAMPLES)
         self.spread = _whole(spread, "spread", 0, 100)
         self.play_samples = _whole(play_samples, "play_samples", 0, MAX_SAMPLES)
+        #: Bid with :func:`wizard_edu.odds.bid_values` (vectorised, ``samples`` x 10 deals) instead of
+        #: this player's own play-outs.  Off by default: the seeded decisions stay those of the reference.
+        self.bid_values = bool(bid_values)
         self._fallback = RuleOfThumbPlayer(seed)
 
     def __repr__(self) -> str:
@@ -347,6 +350,8 @@ class SimulatingPlayer(SeededPlayer):
         if kind == "trump":
             return Action("trump", self.pick_trump(view))
         if kind == "bid":
+            if self.bid_values:
+                return Action("bid", self.bid_by_values(view))
             return Action("bid", self.analyse_bid(view).best_bid)
         return Action("play", self.pick_card(view)[0])
 
@@ -417,6 +422,18 @@ class SimulatingPlayer(SeededPlayer):
                    for col in COLOURS}
         return max(COLOURS, key=lambda col: (results[col].mean_score[results[col].best_bid],
                                              -COLOURS.index(col)))
+
+    def bid_by_values(self, view: SeatView) -> int:
+        """The bid with the best average score in :func:`wizard_edu.odds.bid_values` (the hand played
+        toward each bid; bids within ``spread`` of the rule-of-thumb count), seeded from the view."""
+        from ..chances import bid_values
+
+        estimate = round(self._estimate(kit(view.ruleset), view.hand, trump_code(view.trump), view.players))
+        legal = view.legal_bids
+        tried = [b for b in legal if abs(b - estimate) <= self.spread] or legal
+        seed = self._rng(view, "bid-values").randrange(2 ** 32)
+        scores = bid_values(view, samples=self.samples * 10, seed=seed, bids=tried)["expected score"]
+        return int(max(scores.index, key=lambda b: (round(scores[b], 9), -abs(b - estimate), -b)))
 
     def analyse_bid(self, view: SeatView, trump: str | None = None, samples: int | None = None) -> BidAnalysis:
         """Simulate the round for each bid worth trying; the average score and tricks of each."""

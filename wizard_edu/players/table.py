@@ -8,20 +8,36 @@ from typing import Any
 from ..errors import PlayerError, SeedError
 from ..game import Game
 from .base import Player
+from .hard import HardPlayer
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
 from .simulating import SimulatingPlayer
 
-#: Computer players by the names notebooks and widgets use.
+#: Computer players by the names notebooks and widgets use: the ladder ``easy`` < ``medium`` < ``hard``
+#: and the older names, which stay as aliases (``rule-of-thumb`` is easy, ``simulator`` is medium).
 PLAYER_TYPES: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "rule-of-thumb": RuleOfThumbPlayer,
     "simulator": SimulatingPlayer,
+    "easy": RuleOfThumbPlayer,
+    "medium": SimulatingPlayer,
+    "hard": HardPlayer,
 }
+
+#: The ladder of computer players, weakest first.
+LEVELS = ("easy", "medium", "hard")
 
 
 def make_player(kind: str | Player, seed: int | None = None) -> Player:
-    """A computer player from its name (``"random"``, ``"rule-of-thumb"``, ...) or as given."""
+    """A computer player from its name or as given.
+
+    Names: the ladder ``"easy"`` (the rule of thumb), ``"medium"`` (the simulator) and ``"hard"``
+    (:class:`~wizard_edu.players.hard.HardPlayer`), and ``"random"``; ``"rule-of-thumb"`` and
+    ``"simulator"`` are the old names of easy and medium.
+
+    >>> type(make_player("medium")).__name__, type(make_player("simulator")).__name__
+    ('SimulatingPlayer', 'SimulatingPlayer')
+    """
     if not isinstance(kind, str):
         if callable(getattr(kind, "act", None)):
             return kind

@@ -1,0 +1,340 @@
+"""Chances from a seat's view (issue 12): card_chances and bid_values, held to exact answers on small cases."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from wizard_edu import Card, Game, get_ruleset, trick_winner
+from wizard_edu.errors import OutOfTurnError, UnknownRulesetError, WizardError, WrongPhaseError
+from wizard_edu.odds import bid_values, card_chances, one_card_win_probability
+from wizard_edu.players import make_player
+from wizard_edu.simulate.midround import deal_consistent, play_on, rule_of_thumb_pick
+from wizard_edu.simulate.play import RULE_OF_THUMB, _rule_of_thumb_pick, deal, play_rounds
+from wizard_edu.simulate.tables import player_tables, rule_tables
+
+
+def bid_all(game: Game, bid: int = 0) -> None:
+    while game.phase == "bid":
+        game.bid(min(bid, game.hand_size))
+
+
+def one_card_views(rules: str, players: int, seeds: range):
+    for seed in seeds:
+        game = Game(players=players, rules=rules, seed=seed, hand_sizes=[1])
+        if game.phase != "bid":   # a Wizard turned up: the dealer chooses
+            continue
+        bid_all(game)
+        yield game
+
+
+@pytest.mark.parametrize("rules,players", [("classic", 3), ("classic", 4), ("classic", 6), ("junior", 3),
+                                           ("junior", 5)])
+def test_one_card_round_leader_agrees_with_exact(rules, players):
+    """The leader's 'wins trick' is the exact one-card chance, within 4 standard errors."""
+    checked = 0
+    for game in one_card_views(rules, players, range(12)):
+        view = game.view(game.to_move)
+        table = card_chances(view, samples=3000, seed=checked)
+        exact = float(one_card_win_probability(view.hand[0], players, 0, view.trump_card, rules))
+        row = table.iloc[0]
+        assert abs(row["wins trick"] - exact) <= 4 * max(row["wins trick se"], 1e-9), (view.hand, exact)
+        # One card: winning the trick is the round, so 'makes bid' (bid 0) is losing it.
+        assert row["makes bid"] == pytest.approx(1 - row["wins trick"])
+        checked += 1
+    assert checked >= 6
+
+
+def exact_after(view) -> Fraction:
+    """Exact chance the seat's only card wins, given the cards already played (brute force with the engine)."""
+    ruleset = view.ruleset
+    unseen = Counter(ruleset.deck())
+    for c in [*view.hand, *view.trick_cards, *( [view.trump_card] if view.trump_card else [])]:
+        unseen[c] -= 1
+    pool = list(unseen.elements())
+    later = view.players - len(view.trick) - 1
+    wins = total = 0
+    for rest in itertools.permutations(range(len(pool)), later):
+        trick = [*view.trick_cards, view.hand[0], *(pool[i] for i in rest)]
+        total += 1
+        wins += trick_winner(trick, view.trump, ruleset) == len(view.trick)
+    return Fraction(wins, total)
+
+
+def test_one_card_round_later_seats_agree_with_brute_force():
+    checked = 0
+    for game in one_card_views("junior", 3, range(10)):
+        game.play(game.view(game.to_move).hand[0])      # the leader plays; the next seat decides
+        view = game.view(game.to_move)
+        table = card_chances(view, samples=3000, seed=1)
+        exact = float(exact_after(view))
+        assert abs(table["wins trick"].iloc[0] - exact) <= 4 * max(table["wins trick se"].iloc[0], 1e-9)
+        checked += 1
+    assert checked >= 5
+
+
+def play_until_my_turn(seed: int, players: int = 4, size: int = 10, rules: str = "classic", tricks: int = 0):
+    game = Game(players=players, rules=rules, seed=seed, hand_sizes=[size])
+    bots = [make_player("rule-of-thumb", seed=i) for i in range(players)]
+    while game.phase != "play" or len(game.tricks) < tricks:
+        game.apply(bots[game.to_move].act(game.view(game.to_move)), game.to_move)
+    return game
+
+
+def test_seeded_is_deterministic_and_rows_are_the_playable_cards():
+    game = play_until_my_turn(4, tricks=2)
+    view = game.view(game.to_move)
+    a = card_chances(view, samples=400, seed=9)
+    b = card_chances(view, samples=400, seed=9)
+    assert a.equals(b)
+    assert list(a.index) == [str(c) for c in dict.fromkeys(view.legal_cards)]
+    for col in ("wins trick", "makes bid"):
+        assert ((a[col] >= 0) & (a[col] <= 1)).all()
+        assert (a[col + " se"] >= 0).all()
+    assert a.attrs["deals"] == 400
+
+
+def test_a_wizard_led_wins_for_sure_and_a_jester_led_only_if_all_are_jesters():
+    for seed in range(40):
+        game = play_until_my_turn(seed, size=6)
+        view = game.view(game.to_move)
+        cards = set(view.legal_cards)
+        if Card.parse("W") in cards and Card.parse("J") in cards and not view.trick:
+            table = card_chances(view, samples=300, seed=0)
+            assert table.loc["W", "wins trick"] == pytest.approx(1.0)
+            assert table.loc["J", "wins trick"] < 0.01
+            return
+    pytest.skip("no seeded deal gives the leader a Wizard and a Jester")
+
+
+def test_voids_are_kept_and_weights_make_the_deal_uniform():
+    """Weighted deals keeping a void give each possible deal the same total weight (exact check)."""
+    tables = player_tables(get_ruleset("junior"))
+    code = tables.code
+    pool = [code[Card.parse(t)] for t in "R1 R2 G1 G2 B1 J".split()]
+    sizes, voids = {1: 2, 2: 2}, {1: {0}}                    # seat 1 holds no red
+    dealt = deal_consistent(tables, pool, sizes, voids, 60_000, np.random.default_rng(3))
+    w = np.exp(dealt.log_weight)
+    ok = np.isfinite(dealt.log_weight)
+    assert not np.isin(tables.colour[dealt.hands[1][ok]], [0]).any()
+    totals: Counter = Counter()
+    for i in np.nonzero(ok)[0]:
+        totals[(tuple(dealt.hands[1][i]), tuple(dealt.hands[2][i]))] += w[i]
+    # Every deal that keeps the void: seat 1 takes 2 of the 4 non-red cards, seat 2 any 2 of the rest.
+    possible = set()
+    for a in itertools.combinations(range(6), 2):
+        if any(tables.colour[pool[i]] == 0 for i in a):
+            continue
+        rest = [i for i in range(6) if i not in a]
+        for b in itertools.combinations(rest, 2):
+            possible.add((tuple(sorted(pool[i] for i in a)), tuple(sorted(pool[i] for i in b))))
+    assert set(totals) == possible
+    share = np.array(list(totals.values())) / sum(totals.values())
+    assert np.allclose(share, 1 / len(possible), rtol=0.12)
+
+
+def test_card_chances_respects_voids_in_a_real_game():
+    """After a player shows a void, no weighted deal gives them that colour (checked through situation)."""
+    from wizard_edu.chances import situation
+
+    for seed in range(60):
+        game = play_until_my_turn(seed, size=8, tricks=3)
+        sit = situation(game.view(game.to_move))
+        if sit.voids:
+            dealt = deal_consistent(sit.tables, sit.pool, sit.sizes, sit.voids, 200, np.random.default_rng(0))
+            ok = np.isfinite(dealt.log_weight)
+            for seat, colours in sit.voids.items():
+                assert not np.isin(sit.tables.colour[dealt.hands[seat][ok]], sorted(colours)).any()
+            return
+    pytest.skip("no void shown in the seeded games")
+
+
+def test_fast_rule_of_thumb_pick_equals_the_simulators():
+    tables = rule_tables("classic")
+    f = tables.flat
+    rng = np.random.default_rng(0)
+    for trial in range(30):
+        deals, cards = 200, 1 + trial % 8
+        hand = np.sort(rng.integers(0, f.width, (deals, cards)), axis=1).T.copy()
+        legal = (hand != f.gone) & (rng.random(hand.shape) < 0.8)
+        legal[0] |= ~legal.any(0)
+        trump = rng.integers(0, 5, deals)
+        state = rng.integers(0, 6, deals)
+        best = rng.integers(0, tables.size, deals)
+        need = rng.integers(-1, 3, deals)
+        pos = trial % 4
+        args = (f, hand, legal, trump * f.width, trump * 5, state, best, pos, need)
+        assert (rule_of_thumb_pick(*args) == _rule_of_thumb_pick(*args)).all()
+
+
+@pytest.mark.parametrize("rules,players,cards", [("classic", 4, 7), ("junior", 3, 5), ("classic", 5, 12)])
+def test_play_on_from_the_start_equals_play_rounds(rules, players, cards):
+    tables = rule_tables(rules)
+    rng = np.random.default_rng(5)
+    hands, turned = deal(tables, 500, players, cards, rng)
+    ok = tables.turned_up[np.maximum(turned, 0)] != 5
+    hands, turned = hands[ok], turned[ok]
+    played = play_rounds(tables, hands, turned, [RULE_OF_THUMB] * players)
+    held = tables.canon[hands]
+    for t in np.unique(played.trump):
+        rows = played.trump == t
+        out = play_on(tables, held[rows], int(t), 0, np.empty((rows.sum(), 0), dtype=np.intp),
+                      np.zeros(players, dtype=np.int64), played.bids[rows], policy="rule-of-thumb")
+        assert (out.won == played.won[rows]).all()
+
+
+def test_bid_values_rows_and_a_hopeless_hand():
+    game = next(g for g in (Game(players=4, seed=s, hand_sizes=[5]) for s in range(10)) if g.phase == "bid")
+    view = game.view(game.to_move)
+    table = bid_values(view, samples=600, seed=2)
+    assert list(table.index) == view.legal_bids
+    assert ((table["makes bid"] >= 0) & (table["makes bid"] <= 1)).all()
+    assert table.equals(bid_values(view, samples=600, seed=2))
+    assert (table["expected score se"] > 0).any()
+
+
+def test_bid_zero_is_played_to_lose():
+    """Played toward 0, a weak hand loses every trick far more often than when played toward 3."""
+    for seed in range(40):
+        game = Game(players=4, seed=seed, hand_sizes=[3])
+        view = game.view(game.to_move)
+        if view.phase == "bid" and not any(c.is_wizard for c in view.hand):
+            table = bid_values(view, samples=800, seed=1)
+            assert table.loc[0, "expected tricks"] < table.loc[3, "expected tricks"]
+            return
+    pytest.skip("no hand without a Wizard")
+
+
+def test_junior_card_chances_and_bid_values():
+    game = play_until_my_turn(2, players=3, size=6, rules="junior", tricks=1)
+    view = game.view(game.to_move)
+    table = card_chances(view, samples=300, seed=0)
+    assert len(table) == len(set(view.legal_cards)) and view.ruleset.deck_size == 36
+    assert (table["expected score"] >= 0).all()        # Junior never loses points
+    start = Game(players=3, rules="junior", seed=2, hand_sizes=[6])
+    values = bid_values(start.view(start.to_move), samples=300, seed=0)
+    assert list(values.index) == list(range(7))
+
+
+def test_bid_informed_weights_deals():
+    game = play_until_my_turn(7, size=9, tricks=0)
+    view = game.view(game.to_move)
+    plain = card_chances(view, samples=500, seed=3)
+    informed = card_chances(view, samples=500, seed=3, bid_informed=True)
+    assert plain.attrs["effective_deals"] == pytest.approx(500)
+    assert informed.attrs["effective_deals"] < 500
+    assert not plain[["wins trick", "makes bid"]].equals(informed[["wins trick", "makes bid"]])
+
+
+def test_refusals():
+    game = Game(players=4, seed=3)
+    with pytest.raises(WrongPhaseError):
+        card_chances(game.view(game.to_move))
+    with pytest.raises(WizardError):
+        card_chances("not a view")
+    bid_all(game)
+    with pytest.raises(OutOfTurnError):
+        card_chances(game.view((game.to_move + 1) % 4))
+    with pytest.raises(WrongPhaseError):
+        bid_values(game.view(game.to_move))
+    with pytest.raises(WizardError):
+        card_chances(game.view(game.to_move), samples=0)
+    anniversary = Game(players=4, rules="anniversary", seed=1)
+    with pytest.raises(UnknownRulesetError):
+        bid_values(anniversary.view(anniversary.to_move))
+
+
+# -- the chances panel ------------------------------------------------------------------------------
+def test_panel_is_off_by_default_and_computes_nothing():
+    from wizard_edu.widgets.chances import ChancesPanel
+
+    game = play_until_my_turn(3, size=5)
+    panel = ChancesPanel(seed=0)
+    panel.update(game.view(game.to_move))
+    assert panel.table is None and panel.body.value == ""
+    panel.toggle.value = True                      # the learner switches it on
+    assert panel.table is not None and "wins this trick" in panel.text
+    assert panel.toggle.description == "Hide chances"
+    hidden = ChancesPanel(enabled=False, on=True)
+    hidden.update(game.view(game.to_move))
+    assert hidden.table is None and hidden.layout.display == "none"
+
+
+def test_panel_shows_each_playable_card_with_words_and_meters():
+    from wizard_edu.widgets.chances import WORDS, ChancesPanel, chance_words
+
+    game = play_until_my_turn(5, size=6, tricks=1)
+    view = game.view(game.to_move)
+    panel = ChancesPanel(view, on=True, seed=1)
+    for card in dict.fromkeys(view.legal_cards):
+        assert f"wizard-chance-{card}" in panel.body.value
+    assert panel.body.value.count('role="meter"') == 2 * len(set(view.legal_cards))
+    assert any(words in panel.text for _, words in WORDS)
+    expected = chance_words(float(panel.table["makes bid"].iloc[0]))
+    assert expected in panel.text
+    assert [chance_words(p) for p in (1.0, 0.9, 0.7, 0.5, 0.2, 0.05, 0.0)] == [w for _, w in WORDS]
+
+
+def test_panel_in_junior_says_predict_and_updates_after_each_card():
+    from wizard_edu.widgets.chances import ChancesPanel
+
+    game = Game(players=4, rules="junior", seed=4, hand_sizes=[5])
+    bots = [make_player("easy", seed=i) for i in range(4)]
+    panel = ChancesPanel(on=True, seed=0)
+    seen = set()
+    while not game.is_over:
+        seat = game.to_move
+        panel.update(game.view(0))
+        if seat == 0 and game.phase == "play":
+            assert "prediction comes true" in panel.text and "bid" not in panel.text
+            seen.add(len(game.view(0).hand))
+        elif seat == 0 and game.phase == "bid":
+            assert panel.text.startswith("Predict 0")
+        else:
+            assert "your turn" in panel.text or "over" in panel.text
+        game.apply(bots[seat].act(game.view(seat)), seat)
+    assert len(seen) == 5                               # a fresh picture for every card played
+
+
+def test_panel_samples_fit_the_budget():
+    from wizard_edu.widgets.chances import PANEL_BUDGET, panel_samples
+
+    game = play_until_my_turn(6, size=15)
+    v = game.view(game.to_move)
+    n = panel_samples(v)
+    assert 300 <= n <= 2000
+    assert n == max(300, min(2000, PANEL_BUDGET // (len(set(v.legal_cards)) * len(v.hand))))
+
+
+@pytest.mark.parametrize("rules", ["classic", "junior"])
+def test_careful_pick_follows_the_simulating_players_rules(rules):
+    """The roll-out policy makes the simulating player's choose_card choices (without its safety check);
+    where two different cards are equally good by every key the two may pick either."""
+    from wizard_edu.players.simulating import choose_card, kit
+    from wizard_edu.simulate.midround import careful_pick, careful_tables
+
+    tables = rule_tables(rules)
+    f, c, k = tables.flat, careful_tables(tables), kit(get_ruleset(rules))
+    rng = np.random.default_rng(1)
+    ids = k.rules.distinct
+    for trial in range(400):
+        players = 3 + trial % 3
+        cards = rng.choice(ids, size=min(len(ids), 1 + trial % 6 + players), replace=False).tolist()
+        pos = trial % players
+        trick, hand = cards[:pos], sorted(cards[pos:pos + 1 + trial % 6])
+        trump, need, after = int(rng.integers(0, 5)), int(rng.integers(-1, 3)), players - pos - 1
+        want, _ = choose_card(k, hand, trick, trump, need, after, None)
+        state = k.rules.lead_state(trick)
+        legal = k.rules.legal(hand, state)
+        best = trick[k.rules.winner_index(trick, trump)] if trick else 0
+        column = np.array(hand, dtype=np.intp)[:, None]
+        mask = np.array([h in legal for h in hand])[:, None]
+        got = hand[int(careful_pick(f, c, column, mask, np.array([trump]), np.array([state]), np.array([best]),
+                                    pos, np.array([need]), after)[0])]
+        led = state - 1 if state >= 2 else 0
+        keys = [(k.power[trump][led][x], k.discard[trump][x], k.lead_low[trump][x]) for x in (got, want)]
+        assert got == want or keys[0] == keys[1], (hand, trick, trump, need, got, want)

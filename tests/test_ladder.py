@@ -1,0 +1,104 @@
+"""The ladder of computer players (issue 12): easy, medium, hard, with the old names kept as aliases."""
+
+from __future__ import annotations
+
+import pytest
+
+from wizard_edu import Game
+from wizard_edu.errors import PlayerError, SampleSizeError
+from wizard_edu.players import HardPlayer, RuleOfThumbPlayer, SimulatingPlayer, make_player, play_game
+from wizard_edu.players.rule_of_thumb import count_tricks
+from wizard_edu.players.table import LEVELS
+
+
+def test_levels_and_aliases():
+    assert LEVELS == ("easy", "medium", "hard")
+    assert type(make_player("easy")) is type(make_player("rule-of-thumb")) is RuleOfThumbPlayer
+    assert type(make_player("medium")) is type(make_player("simulator")) is SimulatingPlayer
+    assert isinstance(make_player(" Hard "), HardPlayer)
+    with pytest.raises(PlayerError, match="hard"):
+        make_player("expert")
+    with pytest.raises(SampleSizeError):
+        HardPlayer(samples=0)
+
+
+def test_hard_is_repeatable_and_legal_through_a_game():
+    game = Game(players=4, seed=21, hand_sizes=[1, 4, 7])
+    seated = [make_player("hard", seed=i) for i in range(4)]
+    while not game.is_over:
+        view = game.view(game.to_move)
+        action = seated[view.seat].act(view)
+        assert action in view.legal
+        assert HardPlayer(seed=view.seat).act(view) == action      # same seed, same view: same answer
+        game.apply(action, view.seat)
+
+
+def test_hard_plays_junior_and_falls_back_on_special_cards():
+    assert play_game(["hard", "easy", "easy"], rules="junior", seed=2, hand_sizes=[2, 5]).is_over
+    assert play_game(["hard", "easy", "easy", "easy"], rules="anniversary", seed=1, hand_sizes=[3]).is_over
+
+
+def test_hard_bids_with_bid_values_and_plays_the_best_card():
+    from wizard_edu.odds import bid_values, card_chances
+
+    for seed in range(10):
+        game = Game(players=4, seed=seed, hand_sizes=[5])
+        if game.phase == "bid":
+            break
+    player = HardPlayer(seed=0)
+    view = game.view(game.to_move)
+    bid = player.act(view).value
+    estimate = round(count_tricks(view.hand, view.trump, view.ruleset.ranks, 4))
+    tried = [b for b in view.legal_bids if abs(b - estimate) <= player.spread]
+    table = bid_values(view, samples=player.bid_samples, seed=player._seed(view), bid_informed=True, bids=tried)
+    assert table.loc[bid, "expected score"] == pytest.approx(table["expected score"].max())
+    while game.phase == "bid":
+        game.bid(1)
+    view = game.view(game.to_move)
+    card = player.act(view).value
+    chances = card_chances(view, samples=player.samples, seed=player._seed(view), bid_informed=True)
+    if len(chances) > 1:
+        assert chances.loc[str(card), "expected score"] == pytest.approx(chances["expected score"].max())
+
+
+def test_hard_makes_more_bids_than_easy():
+    """Seeded games, a margin far below what benchmarks/bench_ladder.py measures (about 70% against 45%)."""
+    exact = {"hard": 0, "easy": 0}
+    rounds = {"hard": 0, "easy": 0}
+    points = {"hard": 0, "easy": 0}
+    for g in range(8):
+        kinds = ["hard", "easy", "hard", "easy"] if g % 2 else ["easy", "hard", "easy", "hard"]
+        game = play_game(kinds, seed=300 + g, hand_sizes=[3, 5, 7, 9])
+        for r in game.rounds:
+            for s, k in enumerate(kinds):
+                exact[k] += r.bids[s] == r.won[s]
+                points[k] += r.points[s]
+                rounds[k] += 1
+    assert exact["hard"] / rounds["hard"] > exact["easy"] / rounds["easy"] + 0.1
+    assert points["hard"] > points["easy"]
+
+
+def test_simulator_can_bid_with_bid_values_and_keeps_its_default():
+    from wizard_edu.odds import bid_values
+
+    for seed in range(10):
+        game = Game(players=4, seed=seed, hand_sizes=[4])
+        if game.phase == "bid":
+            break
+    view = game.view(game.to_move)
+    plain, by_values = SimulatingPlayer(seed=1), SimulatingPlayer(seed=1, bid_values=True)
+    assert plain.act(view) == SimulatingPlayer(seed=1).act(view)        # default: unchanged
+    bid = by_values.act(view).value
+    assert bid in view.legal_bids and by_values.act(view).value == bid   # repeatable
+    assert bid in bid_values(view, samples=200, seed=0).index
+
+
+def test_coach_bid_chances_lines():
+    from wizard_edu.players.coach import bid_chances
+
+    for seed in range(10):
+        game = Game(players=3, rules="junior", seed=seed, hand_sizes=[3])
+        if game.phase == "bid":
+            break
+    lines = bid_chances(game.view(game.to_move), samples=300)
+    assert len(lines) == 4 and lines[0].startswith("Predict 0: it comes true about")

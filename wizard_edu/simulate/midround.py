@@ -1,0 +1,292 @@
+"""Play on from the middle of a round, for many deals of the unseen cards at once.
+
+:func:`play_rounds` plays whole rounds from the first card.  The chances a player sees while
+playing (:mod:`wizard_edu.chances`) start where the game is now: some tricks are over, a
+trick may be half played, and only the player's own hand is known.  This module
+
+* deals the unseen cards to the other seats consistently with what the player saw
+  (:func:`deal_consistent`): a seat that did not follow a colour holds none of it.  The
+  deal is sequential (the seats with most missing colours first, each from the cards it may
+  hold) and every deal carries an importance weight, so weighted averages are exactly those
+  of a uniform deal among all deals that fit what was seen;
+* plays the rest of the round with the rule-of-thumb model for every seat, each aiming at
+  its own bid (:func:`play_on`).
+
+Cards are the canonical ids of :mod:`wizard_edu.rules.tables` (copies share one id); a hand
+row is sorted and padded with the id ``gone`` (see :class:`~wizard_edu.simulate.tables.FlatTables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import lgamma
+
+import numpy as np
+
+from .tables import SimTables
+
+#: log(n!) for every n a deck can need.
+_LOG_FACT = np.array([lgamma(i + 1) for i in range(256)])
+
+
+def log_comb(n: np.ndarray, k: int) -> np.ndarray:
+    """log C(n, k), elementwise (``-inf`` where ``n < k``)."""
+    n = np.asarray(n, dtype=np.intp)
+    ok = n >= k
+    safe = np.where(ok, n, k)
+    return np.where(ok, _LOG_FACT[safe] - _LOG_FACT[k] - _LOG_FACT[safe - k], -np.inf)
+
+
+@dataclass
+class Dealt:
+    """Deals of the unseen cards: ``hands[seat]`` is ``(deals, size)`` canonical ids (sorted),
+    ``log_weight`` the importance weight of each deal (``-inf``: impossible, drop it)."""
+
+    hands: dict[int, np.ndarray]
+    log_weight: np.ndarray
+
+
+def deal_consistent(tables: SimTables, pool: Sequence[int], sizes: dict[int, int],
+                    voids: dict[int, set[int]], deals: int, rng: np.random.Generator) -> Dealt:
+    """Deal ``pool`` (canonical ids of the unseen cards, with repeats) to the seats in ``sizes``.
+
+    A seat in ``voids`` holds no card of those colours (0..3).  Seats are dealt one after
+    another, most voids first, each a uniformly random set of the cards still left that it
+    may hold.  A deal made that way has chance ``1 / prod C(choices, size)`` over the seats, so
+    its weight is ``prod C(choices, size)``: weighted averages are then those of a uniform deal
+    among all deals that keep the voids.  Only seats with voids need counting (the seats dealt
+    after them always have the same number of choices); with no voids every weight is equal.
+    """
+    pool_arr = np.asarray(pool, dtype=np.intp)
+    m = len(pool_arr)
+    colour = tables.colour[pool_arr]
+    taken = np.zeros((deals, m), dtype=bool)
+    log_w = np.zeros(deals)
+    hands: dict[int, np.ndarray] = {}
+    for seat in sorted(sizes, key=lambda s: (-len(voids.get(s, ())), s)):
+        h = sizes[seat]
+        if h == 0:
+            hands[seat] = np.zeros((deals, 0), dtype=np.intp)
+            continue
+        allowed = ~np.isin(colour, sorted(voids.get(seat, ())))
+        free = allowed[None, :] & ~taken
+        if voids.get(seat):
+            log_w += log_comb(free.sum(1), h)
+        # Fresh random keys for every seat: reusing one set would tie a seat's cards to the seat before.
+        k = np.where(free, rng.random((deals, m)), np.inf)
+        pick = np.argpartition(k, h - 1, axis=1)[:, :h]
+        rows = np.arange(deals)[:, None]
+        taken[rows, pick] = True
+        hands[seat] = np.sort(pool_arr[pick], axis=1)
+    return Dealt(hands, log_w)
+
+
+def rule_of_thumb_estimates(tables: SimTables, hands: np.ndarray, trump: int, players: int) -> np.ndarray:
+    """The rule-of-thumb trick estimate (``count_tricks``) of each hand row (canonical ids, ``gone`` ok)."""
+    power = np.zeros(tables.size + 1)
+    power[:tables.size] = tables.bid_power(players)[trump]
+    total = np.zeros(hands.shape[0])
+    for j in range(hands.shape[1]):  # the same additions in the same order as count_tricks
+        total = total + power[hands[:, j]]
+    return total
+
+
+def rule_of_thumb_pick(f, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
+                       state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
+    """The rule-of-thumb card (a row of ``hand``) for every deal: the same choices as
+    :func:`wizard_edu.simulate.play._rule_of_thumb_pick` (a test holds them together) with one
+    ``argmax`` instead of four searches, which makes the chances panel fast enough for a click.
+
+    Still needing tricks: lead the strongest card, else win with the cheapest winner, else throw
+    the weakest.  Not needing any: lead the weakest, else duck with the highest loser, else the
+    weakest.  Ties go to the first card in hand order (``argmax`` finds the first maximum).
+    """
+    led = np.where(state >= 2, state - 1, 0)
+    key = np.take(f.strength, hand + (trump_5 + led) * f.width)
+    want = need > 0
+    if pos == 0:
+        return np.where(legal, np.where(want, key, -key), -np.inf).argmax(0)
+    wins = np.take(f.beats, hand + (trump_w + best) * f.width) & legal
+    loses = legal & ~wins
+    any_win, any_lose = wins.any(0), loses.any(0)
+    chosen = np.where(want, np.where(any_win, wins, legal), np.where(any_lose, loses, legal))
+    highest = ~want & any_lose          # duck with the highest loser; every other case takes the lowest
+    return np.where(chosen, np.where(highest, key, -key), -np.inf).argmax(0)
+
+
+@dataclass(frozen=True)
+class CarefulTables:
+    """Flat keys of the careful policy (the simulating player's ``choose_card`` preferences), indexed
+    ``[trump * width + id]``: which card to throw away first and which number card to lead low."""
+
+    discard: np.ndarray
+    lead_low: np.ndarray
+    number: np.ndarray     # [id] a number card (not a Wizard or Jester), False for ``gone``
+    jester: np.ndarray     # [id]
+
+
+def careful_tables(tables: SimTables) -> CarefulTables:
+    """The careful policy's keys for ``tables`` (cached), from the simulating player's kit."""
+    cached = tables.__dict__.get("_careful")
+    if cached is None:
+        from ..players.simulating import kit
+
+        k = kit(tables.ruleset)
+        width = tables.size + 1
+        discard = np.full((5, width), 1e9)
+        lead_low = np.full((5, width), 1e9)
+        for t in range(5):
+            discard[t, :tables.size] = k.discard[t]
+            lead_low[t, :tables.size] = [v * 10 + c for v, c in k.lead_low[t]]
+        number = np.zeros(width, dtype=bool)
+        number[:tables.size] = ~(tables.is_wizard | tables.is_jester)
+        jester = np.zeros(width, dtype=bool)
+        jester[:tables.size] = tables.is_jester
+        cached = CarefulTables(discard.ravel(), lead_low.ravel(), number, jester)
+        object.__setattr__(tables, "_careful", cached)
+    return cached
+
+
+def careful_pick(f, c: CarefulTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray,
+                 state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray, after: int) -> np.ndarray:
+    """The card a careful player picks (the rules of the simulating player's ``choose_card``, without
+    its check that no unseen card can beat a winner), for every deal at once.
+
+    Still needing tricks: lead the strongest card; follow with the cheapest winner, or throw away
+    the card missed least (low plain cards first, Jesters kept for later).  Not needing any: lead
+    the lowest number card (then a Jester, then a Wizard); duck with the highest loser; forced to
+    win, the weakest card (the strongest when playing last, since the trick is lost anyway).
+    """
+    led = np.where(state >= 2, state - 1, 0)
+    key = np.take(f.strength, hand + (trump * 5 + led) * f.width)
+    want = need > 0
+    # Each case is "the first card of a set with the highest score", so one argmax serves them all.
+    if pos == 0:
+        low = np.where(c.number[hand], np.take(c.lead_low, hand + trump * f.width),
+                       np.where(c.jester[hand], 1e8, 2e8))
+        return np.where(legal, np.where(want, key, -low), -np.inf).argmax(0)
+    wins = np.take(f.beats, hand + (trump * f.width + best) * f.width) & legal
+    loses = legal & ~wins
+    any_win, any_lose = wins.any(0), loses.any(0)
+    throw = want & ~any_win                       # cannot win: the card missed least (discard order)
+    chosen = np.where(want, np.where(any_win, wins, legal), np.where(any_lose, loses, legal))
+    highest = ~want & (any_lose | (after == 0))   # duck high; forced and last: the strongest
+    metric = np.where(throw, np.take(c.discard, hand + trump * f.width), key)
+    return np.where(chosen, np.where(highest, metric, -metric), -np.inf).argmax(0)
+
+
+@dataclass
+class Outcome:
+    """Tricks won by each seat at the end of the round, and who takes the trick being played."""
+
+    won: np.ndarray          # (deals, players)
+    first_winner: np.ndarray  # (deals,) seat taking the current trick
+
+
+CAREFUL, RULE_OF_THUMB = "careful", "rule-of-thumb"
+
+
+def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick: np.ndarray,
+            won: np.ndarray, bids: np.ndarray, policy: str = CAREFUL) -> Outcome:
+    """Play a round on from a half-played trick, every seat aiming at its bid.
+
+    ``policy`` is ``"careful"`` (:func:`careful_pick`, the default) or ``"rule-of-thumb"``
+    (:func:`rule_of_thumb_pick`, the engine's rule-of-thumb player).
+
+    ``held`` is ``(deals, players, width)`` canonical ids, each row sorted with ``gone`` padding
+    (the seats that already played to the current trick hold one card fewer); ``trick`` is
+    ``(deals, k)`` the cards already in the current trick (led by ``leader``, the same seat in
+    every deal), ``won`` ``(players,)`` or ``(deals, players)`` the tricks won so far and
+    ``bids`` ``(deals, players)`` every seat's bid.
+    """
+    f = tables.flat
+    careful = careful_tables(tables) if policy == CAREFUL else None
+    width_ids, gone = f.width, f.gone
+    deals, players, width = held.shape
+    rows = np.arange(deals)
+    base = rows * players
+    stride = deals * players
+    hand_t = np.ascontiguousarray(np.asarray(held, dtype=np.intp).reshape(deals * players, width).T)
+    flat_held = hand_t.ravel()
+    won = np.broadcast_to(np.asarray(won, dtype=np.int64), (deals, players)).copy()
+    trump_arr = np.full(deals, trump, dtype=np.intp)
+    trump_w, trump_5 = trump_arr * width_ids, trump_arr * 5
+    trick = np.asarray(trick, dtype=np.intp).reshape(deals, -1)
+    start = trick.shape[1]
+    # The state of the current trick after the cards already in it.
+    state = np.zeros(deals, dtype=np.intp)
+    best = np.zeros(deals, dtype=np.intp)
+    best_pos = np.zeros(deals, dtype=np.intp)
+    for pos in range(start):
+        card = trick[:, pos]
+        if pos == 0:
+            best = card.copy()
+        else:
+            take = f.beats[(trump_w + best) * width_ids + card]
+            best = np.where(take, card, best)
+            best_pos[take] = pos
+        state = f.lead_next[state * width_ids + card]
+    lead = np.full(deals, leader, dtype=np.intp)
+    if start < players:  # the seat to move holds one card per trick left, this one included
+        loops = int((held[0, (leader + start) % players] != gone).sum())
+    else:  # the trick is complete: decide it, then play the tricks left
+        loops = 1 + int((held[0, leader] != gone).sum())
+    first_winner = None
+    first = True
+    compacted = False
+    played_row = np.zeros(deals * players, dtype=np.intp)   # the row each hand played in this trick
+    for _ in range(loops):
+        if not first:
+            # Every hand now holds the same number of cards: drop the played ones, so later tricks
+            # look at fewer rows.  After the first trick each hand lost exactly the row it played:
+            # shift the rows below it up by one.  (After the first trick, seats that had played
+            # before it began hold a shorter row already: sorting keeps the hand order, ``gone``
+            # being the largest id.)
+            if compacted:
+                below = np.arange(hand_t.shape[0] - 1)[:, None] >= played_row[None, :]
+                hand_t = np.where(below, hand_t[1:], hand_t[:-1])
+            else:
+                left = int((hand_t[:, 0] != gone).sum())
+                hand_t = np.ascontiguousarray(np.sort(hand_t, axis=0)[:left])
+                compacted = True
+            flat_held = hand_t.ravel()
+            state = np.zeros(deals, dtype=np.intp)
+            best = np.zeros(deals, dtype=np.intp)
+            best_pos = np.zeros(deals, dtype=np.intp)
+        for pos in range(start if first else 0, players):
+            mover = (lead + pos) % players
+            col = base + mover
+            hand = np.take(hand_t, col, axis=1)
+            if pos == 0:
+                legal = hand != gone
+            else:
+                key = hand + state * width_ids
+                holds = np.take(f.led_number, key).any(0)
+                legal = np.where(holds, np.take(f.follow_ok, key), hand != gone)
+            need = bids[rows, mover] - won[rows, mover]
+            if careful is None:
+                pick = rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+            else:
+                pick = careful_pick(f, careful, hand, legal, trump_arr, state, best, pos, need, players - pos - 1)
+            where = pick * stride + col
+            card = flat_held[where]
+            flat_held[where] = gone
+            played_row[col] = pick
+            if pos == 0:
+                best = card
+            else:
+                take = f.beats[(trump_w + best) * width_ids + card]
+                best = np.where(take, card, best)
+                best_pos[take] = pos
+            state = f.lead_next[state * width_ids + card]
+        lead = (lead + best_pos) % players
+        won[rows, lead] += 1
+        if first:
+            first_winner = lead.copy()
+            first = False
+    return Outcome(won, first_winner)
+
+
+__all__ = ["deal_consistent", "play_on", "Dealt", "Outcome", "rule_of_thumb_estimates", "rule_of_thumb_pick", "careful_pick",
+           "careful_tables", "CAREFUL", "RULE_OF_THUMB", "log_comb"]
