@@ -7,6 +7,7 @@ import random
 import pytest
 
 from wizard_edu import Card
+from wizard_edu.errors import WizardError
 from wizard_edu.widgets import TableWidget
 
 
@@ -214,3 +215,23 @@ def test_the_round_table_shows_the_engines_scored_round():
     assert (table.last_round.bids, table.last_round.won, table.last_round.points) == \
         (record.bids, record.won, record.points)
     assert "Round 1 result" in table.round_html.value
+
+
+def test_a_table_starts_from_a_position_and_keeps_working():
+    from wizard_edu import Game
+
+    text = ("wizard-edu/1 rules=classic players=3 seed=7 dealer=1 round=2 phase=play turned=G5 trump=G "
+            "hands=B4.B2/R3.G9/Y1 bids=1,0,1 tricks=- trick=B7 rounds=R6;R;1.0.0;1.0.0;-;- "
+            "scores=30,20,20 names=You,Ben,Cleo")
+    table = TableWidget.from_position(text)
+    assert table.game.position() == Game.from_position(text).position()
+    assert {str(a.value) for a in table.view.legal} == {"B4", "B2"}  # you must follow blue
+    assert "follow" not in table.message and table.message_kind == "info"
+    assert table.play("B4"), table.message
+    assert any(line.startswith("You play blue 4") for line in table.events)
+    table._click_new()
+    assert table.message_kind != "error" and table.game.round_number == 1
+    with pytest.raises(WizardError):
+        TableWidget(game=5)
+    with pytest.raises(WizardError):
+        TableWidget(game=Game.from_position(text), bidding="hidden")

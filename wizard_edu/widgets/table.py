@@ -145,8 +145,19 @@ class TableWidget(WidgetBase):
 
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
-                 names: Sequence[str] | None = None, first_dealer: int = 0, **options: Any) -> None:
+                 names: Sequence[str] | None = None, first_dealer: int = 0, game: Game | str | None = None,
+                 **options: Any) -> None:
+        """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
+        see ``docs/positions.md``) instead of a new deal: its rules, players and names are used."""
         super().__init__("wizard-table")
+        if isinstance(game, str):
+            game = Game.from_position(game)
+        if game is not None and not isinstance(game, Game):
+            raise WizardError(f"Start the table from a Game or a position text, not {game!r}.")
+        if game is not None:
+            if options:
+                raise WizardError("A table started from a game plays that game's rules: give no rule options.")
+            rules, players, names, first_dealer = game.ruleset, game.players, game.names, game.first_dealer
         self.ruleset = get_ruleset(rules, **options)
         self.ruleset.check_players(players)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -185,6 +196,10 @@ class TableWidget(WidgetBase):
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._chart_visible = False
         self._build_ui()
+        if game is not None:
+            self._begin(game, f"A game of {self.ruleset.title} set up at round {game.round_number}: "
+                              f"{self.vocab.text(game.status())}")
+            return
         game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
         self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
 
@@ -256,6 +271,12 @@ class TableWidget(WidgetBase):
         self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
                          self.action_box, self.hand_box, self.status, self.round_html, self.log_html,
                          controls, self.pad_html, self.chart_image, self.saving_box, self.save_text)
+
+    @classmethod
+    def from_position(cls, text: str, seat: int = 0, **kwargs: Any) -> TableWidget:
+        """A table that starts where the position ``text`` stands (``docs/positions.md``), the
+        learner in ``seat``.  Tests and lessons set up a situation this way instead of searching seeds."""
+        return cls(game=Game.from_position(text), seat=seat, **kwargs)
 
     def simple(self) -> TableWidget:
         """Hide the grown-up controls (Seed, Save and Load): what a kid-mode app shows.  Returns the table."""
