@@ -235,3 +235,12 @@ def test_a_table_starts_from_a_position_and_keeps_working():
         TableWidget(game=5)
     with pytest.raises(WizardError):
         TableWidget(game=Game.from_position(text), bidding="hidden")
+
+
+def test_a_dealer_naming_trump_under_a_turned_up_werewolf_is_not_the_werewolfs_move():
+    table = TableWidget.from_position(
+        "wizard-edu/1 rules=anniversary players=3 seed=0 dealer=0 round=1 phase=trump turned=Werewolf trump=- "
+        "hands=Fairy/R9/G11 bids=-,-,- tricks=- trick=- rounds=- scores=0,0,0 extra=-;-;-.-.-;-;- "
+        "names=You,Owl,Fox")
+    assert table.choose_trump("R")
+    assert "You choose red as trump." in table.events

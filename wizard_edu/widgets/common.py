@@ -307,7 +307,8 @@ def narrate(events: Iterable[Event], game: Game, learner: int, vocab: Vocabulary
                 said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(game.visible_bids(learner)))
                 lines.append(f"All the {vocab.bid_noun}s are in: {said}.")
         elif isinstance(event, TrumpChosen):
-            kind = "werewolf" if event.card is not None and event.card.kind == "werewolf" else "trump"
+            # The move says which it was (a dealer may also name trump under a turned-up Werewolf).
+            kind = action.kind if action is not None and action.kind in ("trump", "werewolf") else "trump"
             lines.append(vocab.move_line(name, you, Action(kind, event.trump)))
         elif isinstance(event, CardPlayed):
             unseen = action is not None and action.kind == "play" and action.value is None
