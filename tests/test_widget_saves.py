@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from wizard_edu.widgets.table import TableWidget
 
 FIELDS = [("names",), ("seed",), ("players",), ("first_dealer",), ("rules",), ("actions",), ("level",),
-          ("table",), ("table", "seat"), ("table", "opponents"), ("table", "theme"), ("table", "level")]
+          ("table",), ("table", "seat"), ("table", "opponents"), ("table", "theme"), ("table", "level"),
+          ("rules", "name"), ("rules", "ranks"), ("rules", "bidding"), ("rules", "specials"), ("format",)]
 
 junk = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 10**6) | st.floats(allow_nan=True) | st.text(max_size=8),
