@@ -7,6 +7,7 @@ import random
 import pytest
 
 from wizard_edu import Card
+from wizard_edu.errors import WizardError
 from wizard_edu.widgets import TableWidget
 
 
@@ -154,3 +155,92 @@ def test_hint_uses_the_coach_when_it_is_there():
     table = TableWidget(seed=11)
     advice = coach.hint(table.view)
     assert table.hint() == advice.text and table.last_hint == advice.action
+
+
+# -- the table narrates the engine's events (issue 10) ----------------------------------------
+def test_hidden_bids_are_not_named_in_the_log_until_all_are_in():
+    table = TableWidget(rules="classic", players=4, seed=3, bidding="hidden", seat=3)
+    game = table.game
+    # Seats 1 and 2 bid before the learner (seat 3): the log says they bid, not what.
+    assert game.bids[1] is not None and game.bids[2] is not None
+    early = " ".join(table.events)
+    for seat in (1, 2):
+        assert f"{game.names[seat]} bids" not in early
+        assert f"{game.names[seat]} has made a bid: it stays hidden for now." in early
+    table.bid(0)
+    # Seat 0 bid last: now every bid shows, once, in one line.
+    bids = game.rounds[0].bids if game.rounds else game.bids
+    line = "All the bids are in: " + ", ".join(f"{game.names[s]} {b}" for s, b in enumerate(bids)) + "."
+    assert line in table.events
+
+
+def test_open_bids_are_named_as_before():
+    table = TableWidget(rules="classic", players=4, seed=3, seat=3)
+    game = table.game
+    assert f"{game.names[1]} bids {game.bids[1]}." in table.events
+
+
+def test_every_trick_line_is_the_engines_own_trick():
+    """Each finished trick the table tells (also a round's last one, after the next deal) is the
+    trick the engine finished, with the engine's winner and reason."""
+    from wizard_edu.events import TrickFinished
+
+    table = TableWidget(rules="junior", players=3, seed=11)
+    seen = []
+    real_apply = table.game.apply
+
+    def recording(action, seat=None):
+        events = real_apply(action, seat)
+        seen.extend(e for e in events if isinstance(e, TrickFinished))
+        return events
+
+    table.game.apply = recording
+    for _ in range(3):  # rounds 1 and 2 (one and two cards each), into round 3
+        table.act(table.view.legal[0])
+    assert table.game.round_number >= 2
+    assert seen, "no trick was finished"
+    assert table.last_trick == seen[-1].record
+    for event in seen:
+        winner = table.game.names[event.winner]
+        reason = table.vocab.text(event.reason)
+        assert any(line.startswith(winner) and line.endswith(reason) for line in table.events)
+
+
+def test_the_round_table_shows_the_engines_scored_round():
+    table = TableWidget(rules="junior", players=3, seed=4)
+    table.act(table.view.legal[0])  # round 1: one card each, so the round is scored
+    while table.game.round_number == 1:
+        table.act(table.view.legal[0])
+    record = table.game.rounds[0]
+    assert (table.last_round.bids, table.last_round.won, table.last_round.points) == \
+        (record.bids, record.won, record.points)
+    assert "Round 1 result" in table.round_html.value
+
+
+def test_a_table_starts_from_a_position_and_keeps_working():
+    from wizard_edu import Game
+
+    text = ("wizard-edu/1 rules=classic players=3 seed=7 dealer=1 round=2 phase=play turned=G5 trump=G "
+            "hands=B4.B2/R3.G9/Y1 bids=1,0,1 tricks=- trick=B7 rounds=R6;R;1.0.0;1.0.0;-;- "
+            "scores=30,20,20 names=You,Ben,Cleo")
+    table = TableWidget.from_position(text)
+    assert table.game.position() == Game.from_position(text).position()
+    assert {str(a.value) for a in table.view.legal} == {"B4", "B2"}  # you must follow blue
+    assert "follow" not in table.message and table.message_kind == "info"
+    assert table.play("B4"), table.message
+    assert any(line.startswith("You play blue 4") for line in table.events)
+    table._click_new()
+    assert table.message_kind != "error" and table.game.round_number == 1
+    with pytest.raises(WizardError):
+        TableWidget(game=5)
+    with pytest.raises(WizardError):
+        TableWidget(game=Game.from_position(text), bidding="hidden")
+
+
+def test_a_dealer_naming_trump_under_a_turned_up_werewolf_is_not_the_werewolfs_move():
+    table = TableWidget.from_position(
+        "wizard-edu/1 rules=anniversary players=3 seed=0 dealer=0 round=1 phase=trump turned=Werewolf trump=- "
+        "hands=Fairy/R9/G11 bids=-,-,- tricks=- trick=- rounds=- scores=0,0,0 extra=-;-;-.-.-;-;- "
+        "names=You,Owl,Fox")
+    assert table.choose_trump("R")
+    assert "You choose red as trump." in table.events

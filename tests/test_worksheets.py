@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -274,3 +275,31 @@ def test_odds_helpers_check_their_cards():
         unseen_cards(None, "junior")
     with pytest.raises(WizardError):
         card_matches(None, "wizard")
+
+
+# -- the pupil's sheet and the answer key name cards the same way (issue 14) --------------------
+_CARD_TEXT = re.compile(r"(?<![\w:])([RGBY](?:1[0-3]|[1-9])|W|J|F)(?![\w:])")
+_LABEL = re.compile(r'class="card-label">([^<]+)<')
+
+
+@pytest.mark.parametrize("rules", ["junior", "classic"])
+def test_every_card_the_key_names_is_labelled_on_the_pupils_sheet(rules):
+    from wizard_edu.worksheets import answers_html, make_worksheet, sheet_html
+
+    named = 0
+    for seed in range(8):
+        sheet = make_worksheet("mixed", count=14, seed=seed, rules=rules)
+        page, key = sheet_html(sheet), answers_html(sheet)
+        for ex in sheet.exercises:
+            section = page[page.index(f'id="ex-{ex.number}"'):]
+            section = section[:section.index("</section>")]
+            labels = set(_LABEL.findall(section))
+            said = set(_CARD_TEXT.findall(ex.explanation))
+            assert said <= labels, (ex.explanation, labels)
+            named += len(said)
+            # Every picture carries its label, on the sheet and in the key alike.
+            assert section.count('class="wizard-card"') == len(_LABEL.findall(section))
+            item = key[key.index(f'data-exercise="{ex.number}"'):]
+            item = item[:item.index("</li>")]
+            assert item.count('class="wizard-card"') == len(_LABEL.findall(item))
+    assert named > 0

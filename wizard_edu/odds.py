@@ -24,6 +24,7 @@ from math import comb, perm
 import numpy as np
 
 from .cards import COLOUR_NAMES, COLOURS, Card
+from .display.numbers import readable
 from .errors import ArgumentError, TrumpError
 from .rules import checks
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
@@ -91,7 +92,7 @@ def trump_odds_table(players: int, rules: str | Ruleset = "classic", exact: bool
         row |= {COLOUR_NAMES[c]: odds[c] for c in COLOURS}
         row |= {NO_TRUMP: odds[NO_TRUMP], "dealer chooses": odds[DEALER_CHOOSES]}
         rows[r] = {k: (v if exact or k == "cards each" else float(v)) for k, v in row.items()}
-    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("round")
+    return readable(pd.DataFrame.from_dict(rows, orient="index").rename_axis("round"))
 
 
 # -- what a hand holds -------------------------------------------------------------
@@ -179,7 +180,7 @@ def hand_odds_table(what: str = "wizards", rules: str | Ruleset = "classic", max
     table = pd.DataFrame.from_dict(rows, orient="index").fillna(0 if not exact else Fraction(0))
     table.index.name = "cards in hand"
     table.columns.name = f"{label} held"
-    return table
+    return readable(table)
 
 
 # -- the one-card round ------------------------------------------------------------

@@ -148,7 +148,10 @@ def find_moment(done: Callable[[Game], bool], players: int = 4, rules: str = "an
                 seeds: Sequence[int] = range(200), **options: Any) -> Game:
     """The first game (rule-of-thumb players, seeds in order) that reaches a moment where ``done(game)``.
 
-    Handy to show a rare situation, e.g. ``find_moment(lambda g: g.phase == "werewolf")``.
+    A teaching helper for lesson 13: it lets a class *find* a rare situation by playing games, e.g.
+    ``find_moment(lambda g: g.phase == "werewolf")``.  It is not how a situation is set up in tests
+    or worksheets: write the position instead (``Game.from_position``, see ``docs/positions.md``),
+    which does not change when the shuffle does.  No test uses it to set up a scenario.
     """
     for seed in seeds:
         game = Game(players, rules, seed=seed, **options)

@@ -34,6 +34,7 @@ from .display.themes import FILL, INK, SYMBOL
 from .errors import WorksheetError
 from .exercises import card_matches, describe_event, unseen_cards
 from .rules.rulesets import get_ruleset
+from .vocabulary import vocabulary
 
 #: Topics a sheet can have, with the title printed at the top.
 TOPICS: dict[str, str] = {
@@ -138,6 +139,7 @@ h1 { font-size: 1.5em; margin: 0 0 0.2em 0; }
 .row { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.3em; margin: 0.2em 0; }
 .played { display: inline-flex; flex-direction: column; align-items: center; margin: 0; }
 .played figcaption { font-size: 0.8em; }
+.card-label { font-size: 0.85em; font-weight: bold; font-family: monospace; }
 .write { display: inline-block; min-width: 10em; border-bottom: 1px solid #333; height: 1.3em; }
 table.scores { border-collapse: collapse; margin: 0.3em 0; }
 table.scores th, table.scores td { border: 1px solid #555; padding: 0.2em 0.7em; text-align: center; }
@@ -178,13 +180,20 @@ def _theme(rules: str) -> str:
     return "junior" if rules == "junior" else "classic"
 
 
+def _label(card: Card, rules: str) -> str:
+    """The card's letter label ("R8", "W", "F"): printed under every picture, on the pupil's sheet and
+    in the answer key alike, so that the key's "R8 wins" names a card the pupil can see."""
+    return f'<span class="card-label">{escape(vocabulary(rules, _theme(rules)).card_text(card))}</span>'
+
+
 def _hand_html(cards: Iterable[Card], rules: str) -> str:
-    inner = "".join(card_html(c, _theme(rules)) for c in cards)
+    inner = "".join(f'<figure class="played">{card_html(c, _theme(rules))}{_label(c, rules)}</figure>'
+                    for c in cards)
     return f'<div class="row">{inner or "<em>no cards</em>"}</div>'
 
 
 def _played_html(cards: Sequence[Card], rules: str) -> str:
-    items = "".join(f'<figure class="played">{card_html(c, _theme(rules))}'
+    items = "".join(f'<figure class="played">{card_html(c, _theme(rules))}{_label(c, rules)}'
                     f"<figcaption>{_ORDINALS[i]}</figcaption></figure>" for i, c in enumerate(cards))
     return f'<div class="row">{items}</div>'
 

@@ -9,6 +9,7 @@ from html import escape
 import numpy as np
 
 from ..cards import COLOUR_NAMES, Card, Cards
+from ..display.numbers import readable
 from ..rules.core import DEALER_CHOOSES
 from ..rules.rulesets import Ruleset, get_ruleset
 from .checks import (
@@ -103,8 +104,8 @@ class TrickEstimate:
         """A DataFrame: for each number of tricks, its chance and standard error."""
         import pandas as pd
 
-        return pd.DataFrame({"chance": self.probabilities, "std error": self.std_errors},
-                            index=pd.Index(range(len(self.counts)), name="tricks won"))
+        return readable(pd.DataFrame({"chance": self.probabilities, "std error": self.std_errors},
+                                     index=pd.Index(range(len(self.counts)), name="tricks won")))
 
     def bids(self, rules: str | Ruleset | None = None):
         """A DataFrame: for each bid, the expected score, its standard error and the spread
@@ -117,8 +118,9 @@ class TrickEstimate:
         score = np.array([[ruleset.score(b, k) for k in range(n)] for b in range(n)], dtype=float)
         mean = score @ p
         spread = np.sqrt(np.maximum(score ** 2 @ p - mean ** 2, 0.0))
-        return pd.DataFrame({"expected score": mean, "std error": spread / np.sqrt(self.samples),
-                             "spread": spread}, index=pd.Index(range(n), name="bid"))
+        return readable(pd.DataFrame({"expected score": mean, "std error": spread / np.sqrt(self.samples),
+                                      "spread": spread}, index=pd.Index(range(n), name="bid")),
+                        plain=("expected score", "std error", "spread"))
 
     def best_bid_under(self, rules: str | Ruleset) -> int:
         """The best bid if these tricks were scored by ``rules`` (e.g. ``"junior"``)."""

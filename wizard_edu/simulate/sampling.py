@@ -7,6 +7,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..cards import COLOURS, Card
+from ..display.numbers import readable
 from ..rules.core import DEALER_CHOOSES, as_cards
 from ..rules.rulesets import Ruleset, get_ruleset
 from .api import CHUNK, chunks
@@ -83,7 +84,7 @@ def compare_with_exact(exact: dict, counts: dict):
                      "errors apart": (share - p) / se if se > 0 else 0.0}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.attrs["deals"] = n
-    return table
+    return readable(table, plain=("errors apart",))
 
 
 __all__ = ["trump_frequencies", "hand_frequencies", "compare_with_exact", "Fraction"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -14,7 +14,18 @@ from ..cards import Card
 from ..display.html import card_html, cards_html
 from ..display.themes import FILL, INK, SYMBOL, Theme, get_theme
 from ..errors import WizardError
-from ..game import Game
+from ..events import (
+    BidChanged,
+    BidMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    PassChosen,
+    RoundFinished,
+    TrickFinished,
+    TrumpChosen,
+)
+from ..game import Action, Game, TrickRecord
 from ..rules.rulesets import Ruleset, get_ruleset
 from ..vocabulary import Vocabulary, vocabulary
 
@@ -243,32 +254,77 @@ def replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
             child.close()
 
 
-def apply_recording(game: Game, seat: int, action: Any) -> tuple[Any, Any]:
-    """Apply ``action`` for ``seat``; return ``(finished TrickRecord or None, scored RoundRecord or None)``.
+def apply_recording(game: Game, seat: int, action: Any) -> tuple[Event, ...]:
+    """Apply ``action`` for ``seat`` and return what happened: the engine's events.
 
-    The game deals the next round as soon as a round's last trick is played, which
-    clears its list of tricks; this rebuilds that last record (with the engine's
-    :func:`explain_trick`) so a widget can still show it.
+    (Raises, changing nothing, if the move is refused.)  The events carry everything a widget
+    shows: the card played, a finished trick with its winner, rule and reason (also the round's
+    last trick, although the game has already dealt the next round), a scored round.
     """
-    from ..game import TrickRecord
-    from ..rules.core import explain_trick
+    return game.apply(action, seat)
 
-    before_trick = list(game.trick)
-    before_round = game.round_number
-    before_trump = game.trump
-    before_rounds = len(game.rounds)
-    game.apply(action, seat)  # raises, changing nothing, if refused
-    trick = None
-    if action.kind == "play" and not game.trick:
-        if game.round_number == before_round and game.tricks:
-            trick = game.tricks[-1]
-        else:
-            real = game.history[-1][1].value  # the card itself (Clairvoyance plays an unseen card)
-            plays = (*before_trick, (seat, Card.parse(real)))
-            result = explain_trick([c for _, c in plays], before_trump, game.ruleset)
-            trick = TrickRecord(plays[0][0], tuple(plays), result)
-    scored = game.rounds[-1] if len(game.rounds) > before_rounds else None
-    return trick, scored
+
+def finished_trick(events: Iterable[Event]) -> TrickRecord | None:
+    """The trick these events finished (as the round kept it), if any."""
+    return next((e.record for e in events if isinstance(e, TrickFinished)), None)
+
+
+def finished_round(events: Iterable[Event]) -> RoundFinished | None:
+    """The round these events scored, if any."""
+    return next((e for e in events if isinstance(e, RoundFinished)), None)
+
+
+def winners_sentence(names: Sequence[str], winners: Iterable[int]) -> str:
+    """"Game over! The winner is Fox." (all the winners on a tie)."""
+    who = [names[s] for s in winners]
+    return f"Game over! The winner{'s are' if len(who) > 1 else ' is'} {' and '.join(who)}."
+
+
+def narrate(events: Iterable[Event], game: Game, learner: int, vocab: Vocabulary,
+            action: Any = None) -> list[str]:
+    """The events of one move as lines of the log, in the vocabulary's words, for ``learner``.
+
+    Only what the learner's view shows is told: a hidden or secret bid of another player is
+    "made" but not named until the learner's view shows it (hidden bids: once all are in, when
+    the line lists them all); a card another player passes face down is "a card".  ``action`` is
+    the move as it was asked for (it tells an unseen Clairvoyance card from a chosen one).
+    ``game`` is the game after the move.
+    """
+    names = game.names
+    lines: list[str] = []
+    for event in events:
+        seat = getattr(event, "seat", None)
+        you = seat == learner and names[learner] == "You"
+        name = names[seat] if seat is not None else ""
+        if isinstance(event, BidMade):
+            shown = seat == learner or game.visible_bids(learner)[seat] is not None
+            if shown:
+                lines.append(vocab.move_line(name, you, Action("bid", event.bid)))
+            else:
+                lines.append(f"{name} {'have' if you else 'has'} made a {vocab.bid_noun}: "
+                             f"it stays hidden for now.")
+            if game.ruleset.bidding == "hidden" and game.phase != "bid":  # the last one: all shown now
+                said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(game.visible_bids(learner)))
+                lines.append(f"All the {vocab.bid_noun}s are in: {said}.")
+        elif isinstance(event, TrumpChosen):
+            # The move says which it was (a dealer may also name trump under a turned-up Werewolf).
+            kind = action.kind if action is not None and action.kind in ("trump", "werewolf") else "trump"
+            lines.append(vocab.move_line(name, you, Action(kind, event.trump)))
+        elif isinstance(event, CardPlayed):
+            unseen = action is not None and action.kind == "play" and action.value is None
+            lines.append(vocab.move_line(name, you, Action("play", None if unseen else event.card), event.card))
+        elif isinstance(event, PassChosen):
+            lines.append(vocab.move_line(name, you, Action("pass", event.card), shown=seat == learner))
+        elif isinstance(event, BidChanged):
+            lines.append(vocab.move_line(name, you, Action("cloud", event.change)))
+        elif isinstance(event, TrickFinished):
+            lines.append(vocab.trick_line(event.record, names, learner))
+        elif isinstance(event, RoundFinished):
+            lines.append(vocab.round_line(event, learner))
+        elif isinstance(event, GameOver):
+            lines.append(winners_sentence(names, event.winners))
+        # RoundStarted, CardsPassed and WerewolfSwapped: the table itself shows the new deal.
+    return lines
 
 
 def trump_meaning(card: Card | str | None, rules: str | Ruleset = "junior", theme: str | Theme | None = None,

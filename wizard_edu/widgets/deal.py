@@ -8,6 +8,8 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..display.html import card_back_html, card_html, cards_html
+from ..errors import WizardError
+from ..game import Game
 from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
     WidgetBase,
@@ -25,8 +27,18 @@ class DealWidget(WidgetBase):
     """Deal the hands of one round face up, with the dealer, the starting player and the trump card."""
 
     def __init__(self, players: int = 4, round: int = 1, seed: int = 0, rules: str | Ruleset = "junior",
-                 theme: str | None = None, names: Sequence[str] | None = None) -> None:
+                 theme: str | None = None, names: Sequence[str] | None = None,
+                 game: Game | str | None = None) -> None:
+        """``game`` shows that deal (a :class:`Game`, or a position text: ``docs/positions.md``)
+        instead of dealing one from the seed; its players, round, seed, rules and names are used."""
         super().__init__("wizard-deal")
+        if isinstance(game, str):
+            game = Game.from_position(game)
+        if game is not None and not isinstance(game, Game):
+            raise WizardError(f"Show a Game or a position text, not {game!r}.")
+        if game is not None:
+            players, round, seed, rules, names = (game.players, game.round_number, game.seed, game.ruleset,
+                                                  game.names)
         self.ruleset = get_ruleset(rules)
         self.vocab = vocab_for(self.ruleset, theme)
         self.theme = self.vocab.theme
@@ -48,7 +60,10 @@ class DealWidget(WidgetBase):
         self.round_choice.observe(self._on_round, names="value")
         self.seed_box.observe(self._on_seed, names="value")
         self._busy = False
-        self.deal(players=players, round=round, seed=seed)
+        if game is not None:
+            self._show(game)
+        else:
+            self.deal(players=players, round=round, seed=seed)
 
     def deal(self, players: int | None = None, round: int | None = None, seed: int | None = None) -> None:
         """Deal round ``round`` for ``players`` players with ``seed`` (unchanged values stay as they are)."""
@@ -56,9 +71,14 @@ class DealWidget(WidgetBase):
         round = self.round_choice.value if round is None else round
         seed = read_seed(self.seed_box) if seed is None else seed
         self.ruleset.check_players(players)
-        sizes = self.ruleset.round_sizes(players)
         names = self._names[:players] if self._names else [f"Player {i + 1}" for i in range(players)]
-        self.game = game_at_round(round, players, self.ruleset, seed, names=names)
+        self._show(game_at_round(round, players, self.ruleset, seed, names=names))
+
+    def _show(self, game: Game) -> None:
+        """Show ``game``'s deal and set the choices to match it."""
+        players, round, seed = game.players, game.round_number, game.seed
+        sizes = self.ruleset.round_sizes(players)
+        self.game = game
         self.seed = seed
         self._busy = True
         try:

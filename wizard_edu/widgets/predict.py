@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..display.html import cards_html
 from ..errors import WizardError
+from ..events import RoundFinished
 from ..game import Action, RoundRecord, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..rules.rulesets import Ruleset, get_ruleset
@@ -24,6 +25,8 @@ from .common import (
     WidgetBase,
     apply_recording,
     chips_html,
+    finished_round,
+    finished_trick,
     game_at_round,
     guarded,
     replace_children,
@@ -73,7 +76,7 @@ class PredictionWidget(WidgetBase):
         self.game = game_at_round(self.round, self.players, self.ruleset, self.seed, names=self.names)
         self.computers = {s: RuleOfThumbPlayer(seed=self.seed * 100 + s) for s in range(self.players)}
         self.tricks: list[TrickRecord] = []
-        self.result: RoundRecord | None = None
+        self.result: RoundRecord | RoundFinished | None = None
         self.notes: list[str] = []
         self._run_until_my_bid()
         self._draw_hand()
@@ -131,11 +134,11 @@ class PredictionWidget(WidgetBase):
         game = self.game
         while self.result is None:
             seat = game.to_move
-            trick, scored = apply_recording(game, seat, self.computers[seat].act(game.view(seat)))
+            events = apply_recording(game, seat, self.computers[seat].act(game.view(seat)))
+            trick = finished_trick(events)
             if trick is not None:
                 self.tricks.append(trick)
-            if scored is not None:
-                self.result = scored
+            self.result = finished_round(events)
         self._draw_result()
         return True
 

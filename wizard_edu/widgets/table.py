@@ -20,8 +20,9 @@ import ipywidgets as widgets
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
 from ..display.charts import Chart
 from ..display.html import card_html
-from ..display.themes import FILL, INK, SYMBOL, Theme
+from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
+from ..events import RoundFinished
 from ..game import SAVE_FORMAT, Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
@@ -33,13 +34,17 @@ from .common import (
     apply_recording,
     card_button,
     chips_html,
+    finished_round,
+    finished_trick,
     guarded,
+    narrate,
     read_seed,
     seed_box,
     text_button,
     trick_html,
     trump_badge,
     vocab_for,
+    winners_sentence,
 )
 
 #: Names for computer players when none are given (the learner is "You").
@@ -140,8 +145,19 @@ class TableWidget(WidgetBase):
 
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
-                 names: Sequence[str] | None = None, first_dealer: int = 0, **options: Any) -> None:
+                 names: Sequence[str] | None = None, first_dealer: int = 0, game: Game | str | None = None,
+                 **options: Any) -> None:
+        """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
+        see ``docs/positions.md``) instead of a new deal: its rules, players and names are used."""
         super().__init__("wizard-table")
+        if isinstance(game, str):
+            game = Game.from_position(game)
+        if game is not None and not isinstance(game, Game):
+            raise WizardError(f"Start the table from a Game or a position text, not {game!r}.")
+        if game is not None:
+            if options:
+                raise WizardError("A table started from a game plays that game's rules: give no rule options.")
+            rules, players, names, first_dealer = game.ruleset, game.players, game.names, game.first_dealer
         self.ruleset = get_ruleset(rules, **options)
         self.ruleset.check_players(players)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -167,7 +183,7 @@ class TableWidget(WidgetBase):
         self.first_dealer = first_dealer
         self.events: list[str] = []
         self.last_trick: TrickRecord | None = None
-        self.last_round: RoundRecord | None = None
+        self.last_round: RoundRecord | RoundFinished | None = None
         self.last_hint: Action | None = None
         self._hand_key: tuple | None = None
         self._bid_size: int | None = None
@@ -180,6 +196,10 @@ class TableWidget(WidgetBase):
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._chart_visible = False
         self._build_ui()
+        if game is not None:
+            self._begin(game, f"A game of {self.ruleset.title} set up at round {game.round_number}: "
+                              f"{self.vocab.text(game.status())}")
+            return
         game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
         self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
 
@@ -251,6 +271,12 @@ class TableWidget(WidgetBase):
         self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
                          self.action_box, self.hand_box, self.status, self.round_html, self.log_html,
                          controls, self.pad_html, self.chart_image, self.saving_box, self.save_text)
+
+    @classmethod
+    def from_position(cls, text: str, seat: int = 0, **kwargs: Any) -> TableWidget:
+        """A table that starts where the position ``text`` stands (``docs/positions.md``), the
+        learner in ``seat``.  Tests and lessons set up a situation this way instead of searching seeds."""
+        return cls(game=Game.from_position(text), seat=seat, **kwargs)
 
     def simple(self) -> TableWidget:
         """Hide the grown-up controls (Seed, Save and Load): what a kid-mode app shows.  Returns the table."""
@@ -381,20 +407,14 @@ class TableWidget(WidgetBase):
     # -- computer players and bookkeeping ---------------------------------------------------
     def _apply(self, seat: int, action: Action) -> None:
         game = self.game
-        name = game.names[seat]
-        trick, scored = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
+        events = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
         # Everything below only puts what happened into words, all of it through the vocabulary.
-        you = seat == self.seat and name == "You"
-        card = Card.parse(game.history[-1][1].value) if action.kind == "play" else None
-        self.events.append(self.vocab.move_line(name, you, action, card, shown=seat == self.seat))
+        self.events.extend(narrate(events, game, self.seat, self.vocab, action))
+        trick, scored = finished_trick(events), finished_round(events)
         if trick is not None:
             self.last_trick = trick
-            self.events.append(self.vocab.trick_line(trick, game.names, self.seat))
         if scored is not None:
             self.last_round = scored
-            self.events.append(self.vocab.round_line(scored, self.seat))
-            if game.is_over:
-                self.events.append(self._winner_sentence())
 
     def _advance(self) -> None:
         """Let the computer players act until it is the learner's turn or the game is over."""
@@ -412,9 +432,7 @@ class TableWidget(WidgetBase):
         self.prompt.value = f'<b class="wizard-thinking">{html.escape(text)}</b>'
 
     def _winner_sentence(self) -> str:
-        names = [self.game.names[s] for s in self.game.winners()]
-        who = " and ".join(names)
-        return f"Game over! The winner{'s are' if len(names) > 1 else ' is'} {who}."
+        return winners_sentence(self.game.names, self.game.winners())
 
     # -- buttons ---------------------------------------------------------------------------
     def _stale_click(self, target: Any) -> bool:
@@ -562,22 +580,10 @@ class TableWidget(WidgetBase):
         return json.dumps(data, indent=1)
 
     def load_json(self, text: str | bytes) -> bool:
-        """Resume a saved game.  A broken or foreign file shows a message and loses nothing."""
+        """Resume a saved game.  All or nothing: a broken, tampered or foreign file shows a message
+        and changes nothing (the current game goes on and every button keeps working)."""
         try:
-            text = check_save_text(text)
-            game = Game.from_json(text)
-            data = json.loads(text)
-            table = data.get(TABLE_KEY) or {}
-            if not isinstance(table, dict):
-                raise SaveFileError("This saved game's table settings are broken.")
-            seat = table.get("seat", self.seat if self.seat < game.players else 0)
-            if not isinstance(seat, int) or not 0 <= seat < game.players:
-                raise SaveFileError(f"This saved game's seat {seat!r} is not at its table.")
-            specs = table.get("opponents", ["rule-of-thumb"] * (game.players - 1))
-            if not isinstance(specs, list) or len(specs) != game.players - 1:
-                raise SaveFileError("This saved game's list of computer players is broken.")
-            for spec in specs:
-                make_player(spec)
+            game, seat, specs, vocab = self._read_save(text)
         except SaveFileError as exc:
             why = str(exc)
             if "broken or incomplete (" in why:  # the engine's last resort names a Python error
@@ -588,14 +594,73 @@ class TableWidget(WidgetBase):
             self.say(f"Could not load that game, so the current game goes on. This saved game is "
                      f"broken ({self.vocab.text(str(exc))}).", "error")
             return False
-        self.seat = seat
-        self._opponent_specs = specs
-        self.ruleset = game.ruleset
-        self.first_dealer = game.first_dealer
-        # Computer players are seeded from the seed and the number of moves already made.
-        self._begin(game, f"Game loaded: round {game.round_number} of {len(game.round_sizes)}, "
-                          f"{len(game.history)} moves so far.", salt=len(game.history) * 7919)
+        # Everything was checked; should drawing the loaded game still fail, put the old one back.
+        kept = {k: getattr(self, k) for k in ("game", "seat", "_opponent_specs", "ruleset", "first_dealer",
+                                               "vocab", "theme", "events", "last_trick", "last_round",
+                                               "last_hint", "_players", "_pending_named")}
+        try:
+            self.seat = seat
+            self._opponent_specs = specs
+            self.ruleset = game.ruleset
+            self.first_dealer = game.first_dealer
+            self._use_vocab(vocab)
+            # Computer players are seeded from the seed and the number of moves already made.
+            self._begin(game, f"Game loaded: round {game.round_number} of {len(game.round_sizes)}, "
+                              f"{len(game.history)} moves so far.", salt=len(game.history) * 7919)
+        except Exception:  # noqa: BLE001 - all or nothing: the table must keep working
+            for k, v in kept.items():
+                setattr(self, k, v)
+            self._use_vocab(kept["vocab"])
+            self.seed_box.value = str(self.game.seed)
+            self._hand_key = None
+            self._render()
+            self.say("Could not load that game, so the current game goes on. This saved game has been "
+                     "changed or damaged. Save the game again.", "error")
+            return False
         return True
+
+    def _read_save(self, text: str | bytes) -> tuple[Game, int, list[str], Vocabulary]:
+        """Check every part of a saved game the table reads, changing nothing: the game, its names,
+        and the table's seat, computer players and card theme."""
+        text = check_save_text(text)
+        data = json.loads(text)
+        names = data["names"]
+        if len(names) != data["players"] or not all(isinstance(n, str) and n.strip() and len(n) <= 40
+                                                     for n in names):
+            raise SaveFileError("This saved game's player names are broken: each player needs a name "
+                                "(a word of up to 40 letters). Save the game again.")
+        game = Game.from_json(text)
+        table = data.get(TABLE_KEY)
+        if table is None:
+            table = {}
+        if not isinstance(table, dict):
+            raise SaveFileError("This saved game's table settings are broken. Save the game again.")
+        seat = table.get("seat", self.seat if self.seat < game.players else 0)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+            raise SaveFileError(f"This saved game's seat {seat!r} is not at its table.")
+        specs = table.get("opponents", ["rule-of-thumb"] * (game.players - 1))
+        if not isinstance(specs, list) or len(specs) != game.players - 1 \
+                or not all(isinstance(spec, str) and spec.strip().lower().replace("_", "-").replace(" ", "-")
+                           in PLAYER_TYPES for spec in specs):
+            raise SaveFileError("This saved game's list of computer players is broken: each one must be "
+                                f"one of {', '.join(PLAYER_TYPES)}.")
+        theme = table.get("theme", self.theme.name)
+        if not isinstance(theme, str) or theme.strip().lower() not in THEMES:
+            raise SaveFileError(f"This saved game's card faces {theme!r} are not known: choose one of "
+                                f"{', '.join(THEMES)}.")
+        return game, seat, list(specs), vocab_for(game.ruleset, theme.strip().lower())
+
+    def _use_vocab(self, vocab: Vocabulary) -> None:
+        """Speak (and draw) with ``vocab``: the trump buttons and the bid label follow it."""
+        if vocab is not self.vocab:
+            self._button_pool = {}  # card buttons wear the old faces: make new ones
+        self.vocab = vocab
+        self.theme = vocab.theme
+        for colour, button in zip(COLOURS, self.trump_buttons):
+            button.description = f"{SYMBOL[colour]} {self.theme.colour_names[colour]}"
+            button.tooltip = f"Make {self.theme.colour_names[colour]} the trump colour"
+        self.bid_label.value = f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;"
+        self._hand_key = None  # redraw the hand in these faces
 
     # -- drawing -----------------------------------------------------------------------------
     def _render(self) -> None:

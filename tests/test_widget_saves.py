@@ -1,0 +1,111 @@
+"""Tampered saves into the table widget: loading is all or nothing (issue 10).
+
+A save file is mutated (wrong types, missing or extra keys, deeper nesting) in any field the widget
+reads; the widget either loads it or shows a message, and in both cases still plays a legal move
+and starts a new game afterwards.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wizard_edu.widgets.table import TableWidget
+
+FIELDS = [("names",), ("seed",), ("players",), ("first_dealer",), ("rules",), ("actions",), ("level",),
+          ("table",), ("table", "seat"), ("table", "opponents"), ("table", "theme"), ("table", "level"),
+          ("rules", "name"), ("rules", "ranks"), ("rules", "bidding"), ("rules", "specials"), ("format",)]
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**6) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8)
+
+
+def _saved(rules: str = "junior", theme: str | None = None) -> dict:
+    table = TableWidget(rules=rules, seed=5, theme=theme)
+    table.bid(table.view.legal[0].value)  # a few moves into round 1... 2
+    table.act(table.view.legal[0])
+    return json.loads(table.save_json())
+
+
+SAVES = {"junior": _saved("junior"), "classic": _saved("classic", "us")}
+
+
+def _still_works(table: TableWidget) -> None:
+    view = table.view
+    if not table.game.is_over:
+        assert view.legal, table.message  # the learner's turn again, whatever happened
+        assert table.act(view.legal[0]), table.message
+    table._click_new()
+    assert table.message_kind != "error", table.message
+    assert table.act(table.view.legal[0]), table.message
+
+
+def _load_and_check(text: str) -> None:
+    table = TableWidget(rules="junior", seed=1)
+    before = (table.game.position(), table.seat, table.vocab)
+    loaded = table.load_json(text)
+    if not loaded:
+        assert table.message_kind == "error"
+        assert table.message.startswith("Could not load that game")
+        assert (table.game.position(), table.seat, table.vocab) == before  # nothing changed
+    _still_works(table)
+
+
+def test_the_reported_save_is_refused_and_the_table_keeps_working():
+    data = copy.deepcopy(SAVES["junior"])
+    data["table"]["opponents"] = [{}, 5, None]
+    table = TableWidget(rules="junior", seed=1)
+    assert not table.load_json(json.dumps(data))
+    assert "computer players" in table.message
+    assert "turn" not in table.message
+    _still_works(table)
+
+
+@pytest.mark.parametrize("key, value, words", [
+    (("names",), [1, 2, 3, 4], "names"), (("names",), ["You", "", "Fox", "Hare"], "names"),
+    (("table", "seat"), True, "seat"), (("table", "seat"), 9, "seat"), (("table", "theme"), 5, "card faces"),
+    (("table", "theme"), "nope", "card faces"), (("seed",), "x", "seed"), (("table",), [1], "table settings")])
+def test_each_wrong_field_gets_its_own_message(key, value, words):
+    data = copy.deepcopy(SAVES["junior"])
+    target = data
+    for k in key[:-1]:
+        target = target[k]
+    target[key[-1]] = value
+    table = TableWidget(rules="junior", seed=1)
+    assert not table.load_json(json.dumps(data))
+    assert words in table.message
+    _still_works(table)
+
+
+def test_a_good_save_restores_rules_words_and_faces():
+    table = TableWidget(rules="junior", seed=1)
+    assert table.load_json(json.dumps(SAVES["classic"])), table.message
+    assert table.ruleset.name == "classic" and table.theme.name == "us"
+    assert table.vocab.bid_verb == "bid" and "Bid" in table.bid_label.value
+    _still_works(table)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.sampled_from(sorted(SAVES)), field=st.sampled_from(FIELDS), value=junk,
+       how=st.sampled_from(["set", "delete", "nest"]))
+def test_mutated_saves_load_or_explain_and_the_table_still_plays(which, field, value, how):
+    data = copy.deepcopy(SAVES[which])
+    target = data
+    for k in field[:-1]:
+        if not isinstance(target.get(k), dict):
+            target[k] = {}
+        target = target[k]
+    last = field[-1]
+    if how == "set":
+        target[last] = value
+    elif how == "delete":
+        target.pop(last, None)
+    else:
+        target[last] = [target.get(last), value]
+    _load_and_check(json.dumps(data))
