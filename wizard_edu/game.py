@@ -68,6 +68,7 @@ from .errors import (
     IllegalPlayError,
     OutOfTurnError,
     SaveFileError,
+    SeatError,
     TrumpError,
     WizardError,
     WrongPhaseError,
@@ -195,6 +196,10 @@ def _shared_action(kind: str, value: Any) -> Action:
 
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
+#: The shared play action of card objects met in hands, by ``id(card)``; the cards are kept in
+#: ``_KEPT_CARDS`` so that their ids stay theirs (dealt cards are the decks' shared objects anyway).
+_CARD_ACTIONS: dict[int, Action] = {}
+_KEPT_CARDS: list[Card] = []
 
 
 def _play_action(key: tuple, card: Card) -> Action:
@@ -206,6 +211,27 @@ def _play_action(key: tuple, card: Card) -> Action:
             card = card.with_colour(key[1])
         action = _PLAY_ACTIONS[key] = _shared_action("play", card)
     return action
+
+
+_TRUMP_CODE = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/tables.py
+_FAST_TRICKS: dict[int, tuple[Ruleset, Any]] = {}
+
+
+def _fast_tricks(ruleset: Ruleset) -> tuple[dict[int, int], dict[Card, int], list] | None:
+    """For a ruleset the rule tables cover: ``(id(deck card) -> code, card -> code, beats[trump])``;
+    ``None`` for the others (special cards, Monochrome), whose tricks ``decide_trick`` decides."""
+    entry = _FAST_TRICKS.get(id(ruleset))
+    if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
+        return entry[1]
+    from .rules.tables import is_tabled, rule_tables
+
+    fast = None
+    if is_tabled(ruleset) and ruleset.hooks.decide_trick is None and ruleset.hooks.lead_of is None:
+        tables = rule_tables(ruleset)
+        by_card = tables.code
+        fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, tables.lists.beats)
+    _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
+    return fast
 
 
 @cache
@@ -224,21 +250,64 @@ def play(card: Card | str) -> Action:
     return Action("play", Card.parse(card))
 
 
-@dataclass(frozen=True)
 class TrickRecord:
-    """A finished trick: who led, the cards by seat in play order, and the result."""
+    """A finished trick: who led, the cards by seat in play order, and the result.
 
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    result: TrickResult
+    A value like a frozen dataclass (compared and hashed by ``leader``, ``plays`` and ``result``).
+    The engine knows the winner as the trick ends (from :mod:`wizard_edu.rules.tables`) and asks
+    :func:`~wizard_edu.rules.core.decide_trick` for the full :class:`TrickResult`, with its words,
+    only when someone reads ``result``: most tricks of a simulation are never explained.
+    """
+
+    __slots__ = ("leader", "plays", "_result", "_winner", "_trump", "_ruleset")
+
+    def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], result: TrickResult) -> None:
+        self.leader = leader
+        self.plays = plays
+        self._result: TrickResult | None = result
+        self._winner: int | None = result.winner
+
+    @classmethod
+    def _decided(cls, leader: int, plays: tuple[tuple[int, Card], ...], winner: int, trump: str | None,
+                 ruleset: Ruleset) -> TrickRecord:
+        """A trick whose winner (index in play order, who also leads next) is known; the result waits."""
+        record = cls.__new__(cls)
+        record.leader = leader
+        record.plays = plays
+        record._result = None
+        record._winner = winner
+        record._trump = trump
+        record._ruleset = ruleset
+        return record
+
+    @property
+    def result(self) -> TrickResult:
+        result = self._result
+        if result is None:
+            result = self._result = decide_trick([c for _, c in self.plays], self._trump, self._ruleset)
+        return result
 
     @property
     def winner_seat(self) -> int | None:
-        return None if self.result.winner is None else self.plays[self.result.winner][0]
+        return None if self._winner is None else self.plays[self._winner][0]
 
     @property
     def cards(self) -> Cards:
         return Cards(c for _, c in self.plays)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not TrickRecord:
+            return NotImplemented
+        return (self.leader, self.plays, self.result) == (other.leader, other.plays, other.result)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.leader, self.plays, self.result))
+
+    def __repr__(self) -> str:
+        return f"TrickRecord(leader={self.leader!r}, plays={self.plays!r}, result={self.result!r})"
+
+    def __reduce__(self) -> tuple:
+        return (TrickRecord, (self.leader, self.plays, self.result))
 
 
 @dataclass(frozen=True)
@@ -392,7 +461,8 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
-        self._legal_cache: tuple[int, list[Action], dict[tuple, Action]] | None = None
+        self._legal_list: list[Action] | None = None
+        self._plays: dict[int, tuple[Action, int, Card]] | None = None
         #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
         #: from its first round.  ``history`` then holds the actions since that position.
         self.start_position: str | None = None
@@ -537,42 +607,64 @@ class Game:
     # -- legal actions -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
-        # State changes only through apply(), which grows the history: cache per history length.
-        return list(self._legal()[0])
+        legal = self._legal_list
+        if legal is None:
+            legal = self._compute_legal()
+        return list(legal)
 
-    def _legal(self) -> tuple[list[Action], dict[tuple, Action]]:
-        """The legal actions, and in the play phase the legal cards, each with its action."""
-        key = len(self.history)
-        cached = self._legal_cache
-        if cached is None or cached[0] != key:
-            if self.state.phase == PLAY:
-                plays = self._legal_plays()
-                cached = (key, list(plays.values()), plays)
-            else:
-                cached = (key, self._compute_legal_actions(), {})
-            self._legal_cache = cached
-        return cached[1], cached[2]
+    def _forget_legal(self) -> None:
+        """Empty the legal-action cache (the state changed)."""
+        self._legal_list = None
+        self._plays = None
 
-    def _legal_plays(self) -> dict[tuple, Action]:
-        """Play phase: each card the player to move may play (equal cards once, in hand order),
-        by the card's ``(kind, colour, rank)``."""
-        # (Keyed by the card's fields rather than the card: a tuple of strings and numbers hashes
-        # in C, a Card through Python, and this runs for every card played.)
+    def _compute_legal(self) -> list[Action]:
+        """Fill the cache: the legal actions and, in the play phase, :meth:`_legal_plays`."""
+        # The state changes only through apply() and a new round, which empty the cache.
+        if self.state.phase == PLAY:
+            plays = self._legal_plays()
+            legal = [entry[0] for entry in plays.values()]
+            self._plays = plays
+        else:
+            legal = self._compute_legal_actions()
+            self._plays = None
+        self._legal_list = legal
+        return legal
+
+    def _legal_plays(self) -> dict[int, tuple[Action, int, Card]]:
+        """Play phase: each card the player to move may play (equal cards once, in hand order), as
+        ``id(action) -> (action, index of the card in the hand, the card in the hand)``.
+
+        Play actions are shared objects (see :func:`_shared_action`), so :meth:`apply` finds the
+        action it is given by its ``id`` without comparing cards.
+        """
         state = self.state
         hand = state.hands[(state.leader + len(state.trick)) % self.players]
         lead = _lead_of([c for _, c in state.trick], self.ruleset)
-        plays: dict[tuple, Action] = {}
+        plays: dict[int, tuple[Action, int, Card]] = {}
+        known = _CARD_ACTIONS
+        k = 0
         for card in _follow_suit(hand, lead):
-            if card.kind in NAMED_COLOUR_KINDS:
+            while hand[k] is not card:  # the allowed cards are the hand's own, in its order
+                k += 1
+            action = known.get(id(card))
+            if action is not None:
+                if id(action) not in plays:  # two equal Wizards: one action
+                    plays[id(action)] = (action, k, card)
+            elif card.kind in NAMED_COLOUR_KINDS:
                 # A Juggler or Cloud is played in the colour its player names: one action per colour.
                 for c in COLOURS:
-                    key = (card.kind, c, None)
-                    if key not in plays:
-                        plays[key] = _play_action(key, card)
+                    action = _play_action((card.kind, c, None), card)
+                    if id(action) not in plays:
+                        plays[id(action)] = (action, k, card)
             else:
-                key = (card.kind, card.colour, card.rank)
-                if key not in plays:  # two equal Wizards: one action
-                    plays[key] = _play_action(key, card)
+                action = _play_action((card.kind, card.colour, card.rank), card)
+                if len(_KEPT_CARDS) < 100_000:
+                    # Remember this card object's action; keeping the card keeps its id unique.
+                    _KEPT_CARDS.append(card)
+                    known[id(card)] = action
+                if id(action) not in plays:
+                    plays[id(action)] = (action, k, card)
+            k += 1
         return plays
 
     def _compute_legal_actions(self) -> list[Action]:
@@ -582,7 +674,7 @@ class Game:
         if phase == BID:
             return [_shared_action("bid", b) for b in self._allowed_bids()]
         if phase == PLAY:
-            return list(self._legal_plays().values())
+            return [entry[0] for entry in self._legal_plays().values()]
         if phase == OVER:
             return []
         step = self._variant_phase(phase)
@@ -606,17 +698,47 @@ class Game:
 
         Returns what happened, in order (see :mod:`wizard_edu.events`): e.g. ``(CardPlayed,)``, or
         ``(CardPlayed, TrickFinished, RoundFinished, RoundStarted)`` for the round's last card.
+        A refused action raises a :class:`~wizard_edu.errors.WizardError` and changes nothing.
         """
+        state = self.state
+        if state.phase == PLAY and seat is None:
+            # The common path, written out: a legal action handed out by legal_actions() is found
+            # by its id in the cache of legal plays.  Anything else takes the checked path below.
+            plays = self._plays
+            if plays is None:
+                self._compute_legal()
+                plays = self._plays
+            hit = plays.get(id(action))  # type: ignore[union-attr]
+            if hit is not None:
+                trick = state.trick
+                mover = (state.leader + len(trick)) % self.players
+                hand = state.hands[mover]
+                index = hit[1]
+                if index < len(hand) and hand[index] is hit[2]:
+                    del hand[index]
+                    trick.append((mover, action.value))
+                    events: tuple[Event, ...] = action._played[mover]  # type: ignore[attr-defined]
+                    if len(trick) == self.players:
+                        events += self._finish_trick()
+                    self.history.append((mover, action))
+                    self._legal_list = self._plays = None
+                    return events
+                self._forget_legal()  # the hand was changed from outside: look again
+        return self._apply_checked(action, seat)
+
+    def _apply_checked(self, action: Action, seat: int | None) -> tuple[Event, ...]:
+        """:meth:`apply` with every check spelled out (any phase, any action)."""
         if not isinstance(action, Action):
             raise WizardError(f"{action!r} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
         state = self.state
         phase = state.phase
-        # (to_move, written out for the play phase: this runs for every card played)
-        mover = (state.leader + len(state.trick)) % self.players if phase == PLAY else self.to_move
+        mover = self.to_move
         if phase == OVER or mover is None:
             raise WrongPhaseError("The game is over: start a new game to play again.")
-        if seat is not None and seat != mover:
-            raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != mover:
+                raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")
         if phase == PLAY:
             if action.kind != PLAY:
                 raise WrongPhaseError(self._phase_hint(action.kind))
@@ -640,7 +762,13 @@ class Game:
             if self.state.phase == SCORE:
                 events += self._finish_round()
         self.history.append((mover, recorded))
+        self._forget_legal()
         return events
+
+    def _check_seat(self, seat: object) -> None:
+        """Refuse a seat that is not a whole number from 0 to players - 1 (``True`` is not a seat)."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:  # type: ignore[operator]
+            raise SeatError(f"There is no seat {seat!r}: seats are whole numbers from 0 to {self.players - 1}.")
 
     def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move bids ``n`` tricks."""
@@ -688,8 +816,12 @@ class Game:
 
     def _apply_bid(self, seat: int, action: Action) -> tuple[Event, ...]:
         bids = self.state.bids
-        check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
-                  rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
+        legal = self._legal_list
+        # allowed_bids lists every bid check_bid accepts: a bid handed out by legal_actions() (the
+        # shared objects, never True) needs no second check; any other is checked, with the reason.
+        if legal is None or not any(a is action for a in legal):
+            check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
+                      rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
         bids[seat] = action.value
         if None not in bids:  # bids are whole numbers once made: None only marks a bid to come
             self.state.phase = PLAY
@@ -700,8 +832,10 @@ class Game:
         card = action.value
         if card.__class__ is not Card:
             card = self._unseen_card(seat) if card is None else Card.parse(card)
-        legal = self._legal()[1].get((card.kind, card.colour, card.rank))
-        if legal is None:
+        if self._plays is None:
+            self._compute_legal()
+        legal = _PLAY_ACTIONS.get((card.kind, card.colour, card.rank))
+        if legal is None or id(legal) not in self._plays:  # type: ignore[operator]
             check_play(state.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
             raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
         state.hands[seat].remove(card.unnamed)
@@ -726,13 +860,37 @@ class Game:
     def _finish_trick(self) -> tuple[Event, ...]:
         state = self.state
         trick = state.trick
-        result = decide_trick([c for _, c in trick], state.trump, self.ruleset)
-        record = TrickRecord(state.leader, tuple(trick), result)
+        ruleset = self.ruleset
+        fast = _fast_tricks(ruleset)
+        if fast is not None:
+            # Junior and Classic decks: the winner from the engine-derived rule tables
+            # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
+            # leads next, and decide_trick words the result when someone reads it.
+            by_id, by_card, beats_by_trump = fast
+            beats = beats_by_trump[_TRUMP_CODE[state.trump]]
+            best_index = 0
+            card = trick[0][1]
+            best = by_id.get(id(card))
+            if best is None:
+                best = by_card[card]
+            for i in range(1, len(trick)):
+                card = trick[i][1]
+                code = by_id.get(id(card))
+                if code is None:
+                    code = by_card[card]
+                if beats[best][code]:
+                    best, best_index = code, i
+            record = TrickRecord._decided(state.leader, tuple(trick), best_index, state.trump, ruleset)
+            leader_next = best_index
+        else:
+            result = decide_trick([c for _, c in trick], state.trump, ruleset)
+            record = TrickRecord(state.leader, tuple(trick), result)
+            leader_next = result.leader_next
         state.tricks.append(record)
         winner = record.winner_seat
         if winner is not None:
             state.won[winner] += 1
-        state.leader = trick[result.leader_next][0]
+        state.leader = trick[leader_next][0]
         state.trick = []
         event = TrickFinished(len(state.tricks), record)
         if any(state.hands):
@@ -763,7 +921,7 @@ class Game:
 
     def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
         self.round_index = index
-        self._legal_cache = None
+        self._legal_list = self._plays = None
         hooks = self.ruleset.hooks
         deal = hooks.deal(self.ruleset, self.players, self.dealer, self.round_sizes[index], self.round_rng(index))
         trump_card = deal.stock[0] if deal.stock else None

@@ -204,7 +204,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
     state = RoundState(phase=phase, hands=hands, stock=Cards(), piles=[], trump_card=turned, trump=trump,
                        bids=bids, won=won, leader=leader, trick=trick, tricks=tricks)
     game.state = state
-    game._legal_cache = None
+    game._forget_legal()
     state.extra = hooks.parse_state(fields.get("extra", "-"), game)
     _restore_stock(game, ruleset)
     _check_trump(game, ruleset, fields)

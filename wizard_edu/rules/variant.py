@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Cards, sorted_hand
+from ..cards import Card, Cards, sort_key
 from ..errors import UnknownRulesetError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,13 +102,18 @@ class VariantRules:
 
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
         """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left."""
-        deck = ruleset.deck()
-        rng.shuffle(deck)
-        hands = [Cards() for _ in range(players)]
+        # The deck's positions are shuffled (as ``rng.shuffle(deck)`` would shuffle the deck) and
+        # each hand is sorted by the precomputed place of each position in a sorted hand.
+        deck, places = _deck_places(ruleset)
+        order = list(range(len(deck)))
+        rng.shuffle(order)  # the same swaps as shuffling the deck itself
+        hands: list[Cards] = [None] * players  # type: ignore[list-item]  # every seat is filled below
+        place = places.__getitem__
         for i in range(players):
-            seat = (dealer + 1 + i) % players
-            hands[seat] = sorted_hand(deck[i * hand_size:(i + 1) * hand_size])
-        return Deal(hands, Cards(deck[players * hand_size:]))
+            dealt = order[i * hand_size:(i + 1) * hand_size]
+            dealt.sort(key=place)
+            hands[(dealer + 1 + i) % players] = Cards([deck[k] for k in dealt])
+        return Deal(hands, Cards([deck[k] for k in order[players * hand_size:]]))
 
     # -- the round's flow -----------------------------------------------------------------------
     def new_state(self, players: int) -> Any:
@@ -147,6 +152,22 @@ class VariantRules:
         if text != "-":
             raise ValueError(f"this variant keeps no round state, but the position gives {text!r}")
         return self.new_state(game.players)
+
+
+def _deck_places(ruleset: Ruleset) -> tuple[tuple[Card, ...], list[int]]:
+    """The ruleset's deck and, for each deck position, its rank in :func:`~wizard_edu.cards.sort_key`
+    order (equal keys get equal ranks, so sorting by it is :func:`~wizard_edu.cards.sorted_hand`)."""
+    # (Keyed by the ruleset's id, kept alive in the entry: hashing a ruleset hashes all its fields.)
+    cached = _PLACES.get(id(ruleset))
+    if cached is None or cached[0] is not ruleset:
+        deck = tuple(ruleset.deck())
+        keys = sorted({sort_key(c) for c in deck})
+        rank = {k: i for i, k in enumerate(keys)}
+        cached = _PLACES[id(ruleset)] = (ruleset, deck, [rank[sort_key(c)] for c in deck])
+    return cached[1], cached[2]
+
+
+_PLACES: dict[int, tuple[Any, tuple[Card, ...], list[int]]] = {}
 
 
 STANDARD = VariantRules()
