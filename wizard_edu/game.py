@@ -462,7 +462,9 @@ class Game:
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
         self._legal_list: list[Action] | None = None
-        self._plays: dict[int, tuple[Action, int, Card]] | None = None
+        self._plays: dict[int, int] | None = None
+        #: The trick tables of :func:`_fast_tricks` (``False``: not looked up yet).
+        self._fast_tricks: Any = False
         #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
         #: from its first round.  ``history`` then holds the actions since that position.
         self.start_position: str | None = None
@@ -618,54 +620,63 @@ class Game:
         self._plays = None
 
     def _compute_legal(self) -> list[Action]:
-        """Fill the cache: the legal actions and, in the play phase, :meth:`_legal_plays`."""
+        """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
         # The state changes only through apply() and a new round, which empty the cache.
         if self.state.phase == PLAY:
-            plays = self._legal_plays()
-            legal = [entry[0] for entry in plays.values()]
-            self._plays = plays
-        else:
-            legal = self._compute_legal_actions()
-            self._plays = None
-        self._legal_list = legal
+            return self._legal_plays()
+        legal = self._legal_list = self._compute_legal_actions()
+        self._plays = None
         return legal
 
-    def _legal_plays(self) -> dict[int, tuple[Action, int, Card]]:
-        """Play phase: each card the player to move may play (equal cards once, in hand order), as
-        ``id(action) -> (action, index of the card in the hand, the card in the hand)``.
+    def _legal_plays(self) -> list[Action]:
+        """Play phase: the play actions of the player to move (equal cards once, in hand order).
 
-        Play actions are shared objects (see :func:`_shared_action`), so :meth:`apply` finds the
-        action it is given by its ``id`` without comparing cards.
+        Also fills ``self._plays``: ``id(action) -> index of its card in the hand``.  Play actions
+        are shared objects (see :func:`_shared_action`), so :meth:`apply` finds the action it is
+        given by its ``id``, without comparing cards.
         """
         state = self.state
-        hand = state.hands[(state.leader + len(state.trick)) % self.players]
-        lead = _lead_of([c for _, c in state.trick], self.ruleset)
-        plays: dict[int, tuple[Action, int, Card]] = {}
+        trick = state.trick
+        hand = state.hands[(state.leader + len(trick)) % self.players]
+        allowed = _follow_suit(hand, _lead_of([c for _, c in trick], self.ruleset) if trick else None)
+        legal: list[Action] = []
+        plays: dict[int, int] = {}
         known = _CARD_ACTIONS
         k = 0
-        for card in _follow_suit(hand, lead):
+        for card in allowed:
             while hand[k] is not card:  # the allowed cards are the hand's own, in its order
                 k += 1
             action = known.get(id(card))
-            if action is not None:
-                if id(action) not in plays:  # two equal Wizards: one action
-                    plays[id(action)] = (action, k, card)
-            elif card.kind in NAMED_COLOUR_KINDS:
-                # A Juggler or Cloud is played in the colour its player names: one action per colour.
-                for c in COLOURS:
-                    action = _play_action((card.kind, c, None), card)
-                    if id(action) not in plays:
-                        plays[id(action)] = (action, k, card)
-            else:
-                action = _play_action((card.kind, card.colour, card.rank), card)
-                if len(_KEPT_CARDS) < 100_000:
-                    # Remember this card object's action; keeping the card keeps its id unique.
-                    _KEPT_CARDS.append(card)
-                    known[id(card)] = action
-                if id(action) not in plays:
-                    plays[id(action)] = (action, k, card)
+            if action is None:
+                action = self._card_action(card)
+                if action is None:  # a Juggler or Cloud: one action per colour it may take
+                    for c in COLOURS:
+                        action = _play_action((card.kind, c, None), card)
+                        if id(action) not in plays:
+                            plays[id(action)] = k
+                            legal.append(action)
+                    k += 1
+                    continue
+            if id(action) not in plays:  # two equal Wizards: one action
+                plays[id(action)] = k
+                legal.append(action)
             k += 1
-        return plays
+        self._plays = plays
+        self._legal_list = legal
+        return legal
+
+    @staticmethod
+    def _card_action(card: Card) -> Action | None:
+        """The shared play action of ``card`` (``None`` for a Juggler or Cloud, which takes a colour),
+        remembered by the card's id."""
+        if card.kind in NAMED_COLOUR_KINDS:
+            return None
+        action = _play_action((card.kind, card.colour, card.rank), card)
+        if len(_KEPT_CARDS) < 100_000:
+            # Keeping the card keeps its id its own (dealt cards are the decks' shared objects anyway).
+            _KEPT_CARDS.append(card)
+            _CARD_ACTIONS[id(card)] = action
+        return action
 
     def _compute_legal_actions(self) -> list[Action]:
         phase = self.state.phase
@@ -674,7 +685,7 @@ class Game:
         if phase == BID:
             return [_shared_action("bid", b) for b in self._allowed_bids()]
         if phase == PLAY:
-            return [entry[0] for entry in self._legal_plays().values()]
+            return self._legal_plays()
         if phase == OVER:
             return []
         step = self._variant_phase(phase)
@@ -708,13 +719,12 @@ class Game:
             if plays is None:
                 self._compute_legal()
                 plays = self._plays
-            hit = plays.get(id(action))  # type: ignore[union-attr]
-            if hit is not None:
+            index = plays.get(id(action))  # type: ignore[union-attr]
+            if index is not None:
                 trick = state.trick
                 mover = (state.leader + len(trick)) % self.players
                 hand = state.hands[mover]
-                index = hit[1]
-                if index < len(hand) and hand[index] is hit[2]:
+                if index < len(hand) and hand[index] is action.value:  # (a Juggler: the checked path)
                     del hand[index]
                     trick.append((mover, action.value))
                     events: tuple[Event, ...] = action._played[mover]  # type: ignore[attr-defined]
@@ -861,7 +871,9 @@ class Game:
         state = self.state
         trick = state.trick
         ruleset = self.ruleset
-        fast = _fast_tricks(ruleset)
+        fast = self._fast_tricks
+        if fast is False:
+            fast = self._fast_tricks = _fast_tricks(ruleset)
         if fast is not None:
             # Junior and Classic decks: the winner from the engine-derived rule tables
             # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
@@ -893,9 +905,10 @@ class Game:
         state.leader = trick[leader_next][0]
         state.trick = []
         event = TrickFinished(len(state.tricks), record)
+        hooks = ruleset.hooks
         if any(state.hands):
-            return (event, *self.ruleset.hooks.after_trick(self, record))
-        events = (event, *self.ruleset.hooks.before_scoring(self))
+            return (event, *hooks.after_trick(self, record)) if hooks.has_after_trick else (event,)
+        events = (event, *hooks.before_scoring(self))
         if state.phase != PLAY:
             return events  # a variant's step comes before scoring (Anniversary: the Cloud)
         return events + self._finish_round()
