@@ -85,3 +85,8 @@ class PlayerError(WizardError):
 # -- positions (issue 10, engine-core) -----------------------------------------------------
 class PositionError(WizardError):
     """Position text (:meth:`Game.position <wizard_edu.game.Game.position>`) that cannot be read."""
+
+
+# -- games and save files (issue 10, engine-speed) ---------------------------------------------
+class PlayerNameError(WizardError):
+    """Players' names that are not a list of short texts, one per player."""

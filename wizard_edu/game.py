@@ -57,18 +57,23 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .errors import (
     BidError,
+    HandSizeError,
     IllegalPlayError,
     OutOfTurnError,
+    PlayerNameError,
     SaveFileError,
     SeatError,
+    SeedError,
     TrumpError,
     WizardError,
     WrongPhaseError,
@@ -173,7 +178,15 @@ class Action:
 
     @classmethod
     def from_json(cls, data: list) -> Action:
+        """The action of :meth:`to_json`'s ``[kind, value]``."""
+        from .errors import SaveFileError
+
+        if not isinstance(data, (list, tuple)) or len(data) != 2 or data[0] not in _ACTION_KINDS:
+            raise SaveFileError(f"{_short(data)} is not an action: an action is saved as [kind, value], "
+                                f"with kind one of {', '.join(sorted(_ACTION_KINDS))}.")
         kind, value = data
+        if value is not None and not isinstance(value, (str, int)):
+            raise SaveFileError(f"{_short(value)} is not the value of a {kind} action.")
         if kind in ("play", "pass") and value is not None:
             value = Card.parse(value)
         return cls(kind, value)
@@ -232,6 +245,114 @@ def _fast_tricks(ruleset: Ruleset) -> tuple[dict[int, int], dict[Card, int], lis
         fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, tables.lists.beats)
     _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
     return fast
+
+
+_ACTION_KINDS = frozenset({"trump", "bid", "play", "werewolf", "pass", "cloud"})
+#: The largest save file :meth:`Game.from_json` reads (a whole Classic game is about 50 kB), and the
+#: deepest nesting of lists and objects a save has (4; a little room to spare).
+MAX_SAVE_SIZE = 2_000_000
+MAX_SAVE_DEPTH = 6
+_SAVE_FIELDS = {"players": int, "seed": int, "first_dealer": int, "names": list, "rules": dict,
+                "actions": list}
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of JSON lists and objects in ``text`` (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_SAVE_DEPTH:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def _load_save(text: Any) -> dict[str, Any]:
+    """The parsed save file, its fields checked for type; :class:`SaveFileError` if it is not one."""
+    not_save = "This is not a wizard-edu saved game"
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveFileError(f"{not_save}: a save file is text (from game.to_json()), not {_short(text)}.")
+    if len(text) > MAX_SAVE_SIZE:
+        raise SaveFileError(f"{not_save}: it is {len(text):,} characters long, and a saved game is "
+                            f"never longer than {MAX_SAVE_SIZE:,}.")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError(f"{not_save}: it is not text (UTF-8).") from None
+    if not text.strip():
+        raise SaveFileError(f"{not_save}: it is empty.")
+    if _depth(text) > MAX_SAVE_DEPTH:
+        raise SaveFileError(f"{not_save}: its lists are nested far deeper than a saved game's.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveFileError(f"{not_save}: it is not JSON text ({str(exc)[:80]}).") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"{not_save}: it is JSON, but of another kind (a save file starts with "
+                            f'"format": "{SAVE_FORMAT}").')
+    version = data.get("version")
+    if version != SAVE_VERSION or version.__class__ is not int:
+        raise SaveFileError(f"This saved game has version {_short(version)}; this kit reads version {SAVE_VERSION}.")
+    if "position" in data:
+        if not isinstance(data["position"], str):
+            raise SaveFileError("This saved game is broken: its position is not text.")
+        required: dict[str, type] = {"actions": list}
+    else:
+        required = _SAVE_FIELDS
+    for key, kind in required.items():
+        if key not in data:
+            raise SaveFileError(f"This saved game is broken or incomplete: it has no {key!r}.")
+        if data[key].__class__ is not kind:
+            raise SaveFileError(f"This saved game is broken: {key!r} should be a {kind.__name__}, "
+                                f"not {_short(data[key])}.")
+    if "hand_sizes" in data and data["hand_sizes"].__class__ is not list:
+        raise SaveFileError(f"This saved game is broken: 'hand_sizes' should be a list, not {_short(data['hand_sizes'])}.")
+    for item in data["actions"]:
+        # Every action names its seat: a missing seat would skip the check that it was that player's turn.
+        if (item.__class__ is not list or len(item) != 3 or item[0].__class__ is not int
+                or item[1].__class__ is not str):
+            raise SaveFileError(f"This saved game is broken: {_short(item)} is not an action "
+                                '(an action is saved as [seat, kind, value], like [1, "bid", 2]).')
+    return data
+
+
+#: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
+_SEED_LIMIT = 2**63
+#: The most rounds a game with hand sizes of one's own may have, and the longest player name.
+_MAX_ROUNDS = 100
+_MAX_NAME = 40
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about values of any size."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _check_names(names: Any, players: int) -> tuple[str, ...]:
+    """The players' names as a tuple, or :class:`PlayerNameError` (text is not a list of names:
+    ``names="Ada"`` would name three players A, d and a)."""
+    explain = f"Give {players} names, one for each player, as a list of text like ['Ada', 'Ben', 'Cy']"
+    if isinstance(names, (str, bytes, dict)) or not isinstance(names, Iterable):
+        raise PlayerNameError(f"{explain}, not {_short(names)}.")
+    found = tuple(islice(names, players + 1))
+    if len(found) != players:
+        raise PlayerNameError(f"{explain}; {'more than ' + str(players) if len(found) > players else len(found)} "
+                              f"{'was' if len(found) == 1 else 'were'} given.")
+    for name in found:
+        if name.__class__ is not str or not name.strip() or len(name) > _MAX_NAME:
+            raise PlayerNameError(f"Each name must be text of 1 to {_MAX_NAME} characters, not {_short(name)}.")
+    return found
 
 
 @cache
@@ -445,15 +566,13 @@ class Game:
         self.players = players
         if seed is None:
             seed = random.randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise WizardError(f"The seed must be a whole number, not {seed!r}.")
+        elif seed.__class__ is not int or not -_SEED_LIMIT <= seed < _SEED_LIMIT:
+            raise SeedError(f"The seed must be a whole number (below 2**63 in size), like 7, not {_short(seed)}.")
         self.seed = seed
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
-            raise WizardError(f"The first dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}.")
+        if first_dealer.__class__ is not int or not 0 <= first_dealer < players:
+            raise SeatError(f"The first dealer must be a seat from 0 to {players - 1}, not {_short(first_dealer)}.")
         self.first_dealer = first_dealer
-        self.names: tuple[str, ...] = tuple(names) if names is not None else _default_names(players)
-        if len(self.names) != players:
-            raise WizardError(f"Give {players} names, one for each player, not {len(self.names)}.")
+        self.names: tuple[str, ...] = _default_names(players) if names is None else _check_names(names, players)
         self.custom_hand_sizes = hand_sizes is not None
         # (check_players above already refused what round_sizes would refuse.)
         self.round_sizes: list[int] = (self._check_hand_sizes(hand_sizes) if hand_sizes is not None
@@ -471,11 +590,15 @@ class Game:
         self._start_round(0, report=False)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
-        sizes = list(hand_sizes)
         most = self.ruleset.hooks.max_hand_size(self.ruleset, self.players)
-        if not sizes or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most for n in sizes):
-            raise WizardError(f"Hand sizes must be whole numbers from 1 to {most} for {self.players} "
-                              f"players, not {sizes!r}.")
+        explain = (f"Hand sizes are a list of whole numbers from 1 to {most} for {self.players} players "
+                   f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
+        if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
+            raise HandSizeError(f"{explain}, not {_short(hand_sizes)}.")
+        sizes = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
+        if not sizes or len(sizes) > _MAX_ROUNDS or any(n.__class__ is not int or not 1 <= n <= most
+                                                         for n in sizes):
+            raise HandSizeError(f"{explain}, not {_short(sizes)}.")
         if self.ruleset.clairvoyance and sizes[0] != 1:
             raise WizardError("Clairvoyance needs a first round of one card each.")
         return sizes
@@ -739,7 +862,7 @@ class Game:
     def _apply_checked(self, action: Action, seat: int | None) -> tuple[Event, ...]:
         """:meth:`apply` with every check spelled out (any phase, any action)."""
         if not isinstance(action, Action):
-            raise WizardError(f"{action!r} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
+            raise WizardError(f"{_short(action)} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
         state = self.state
         phase = state.phase
         mover = self.to_move
@@ -778,7 +901,7 @@ class Game:
     def _check_seat(self, seat: object) -> None:
         """Refuse a seat that is not a whole number from 0 to players - 1 (``True`` is not a seat)."""
         if seat.__class__ is not int or not 0 <= seat < self.players:  # type: ignore[operator]
-            raise SeatError(f"There is no seat {seat!r}: seats are whole numbers from 0 to {self.players - 1}.")
+            raise SeatError(f"There is no seat {_short(seat)}: seats are whole numbers from 0 to {self.players - 1}.")
 
     def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move bids ``n`` tricks."""
@@ -954,8 +1077,7 @@ class Game:
     # -- views -------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
         """What the player in ``seat`` may see now."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise WizardError(f"There is no seat {seat!r}: seats go from 0 to {self.players - 1}.")
+        self._check_seat(seat)
         state = self.state
         hidden = self.hand_hidden(seat)
         return SeatView(
@@ -1029,16 +1151,12 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Rebuild a game saved by :meth:`to_json` by replaying it; a bad file raises :class:`SaveFileError`."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise SaveFileError(f"This is not a saved game: it is not JSON text ({exc}).") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError("This file is not a wizard-edu saved game.")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"This saved game has version {data.get('version')!r}; "
-                                f"this kit reads version {SAVE_VERSION}.")
+        """Rebuild a game saved by :meth:`to_json` by replaying it; a bad file raises :class:`SaveFileError`.
+
+        All or nothing: the text is checked for size and nesting before it is parsed, every field
+        for its type, and every action is replayed through :meth:`apply`'s checks.
+        """
+        data = _load_save(text)
         try:
             if "position" in data:
                 game = cls.from_position(data["position"])
@@ -1050,8 +1168,9 @@ class Game:
                 game.apply(Action.from_json([kind, value]), seat)
         except WizardError as exc:
             raise SaveFileError(f"This saved game does not replay: {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"This saved game is broken or incomplete ({exc!r}).") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # (A safety net under the checks of _load_save: a damaged file is refused, never half-loaded.)
+            raise SaveFileError(f"This saved game is broken or incomplete ({_short(exc)}).") from None
         return game
 
     @classmethod
