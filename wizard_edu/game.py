@@ -55,12 +55,14 @@ write and read a game as one line of text (``docs/positions.md``).
 
 from __future__ import annotations
 
+import _random
 import json
 import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from hashlib import sha512
 from itertools import islice
 from typing import Any
 
@@ -209,9 +211,9 @@ def _shared_action(kind: str, value: Any) -> Action:
 
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
-#: The shared play action of card objects met in hands, by ``id(card)``; the cards are kept in
+#: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
 #: ``_KEPT_CARDS`` so that their ids stay theirs (dealt cards are the decks' shared objects anyway).
-_CARD_ACTIONS: dict[int, Action] = {}
+_CARD_ACTIONS: dict[int, tuple[Action, int]] = {}
 _KEPT_CARDS: list[Card] = []
 
 
@@ -321,6 +323,30 @@ def _load_save(text: Any) -> dict[str, Any]:
             raise SaveFileError(f"This saved game is broken: {_short(item)} is not an action "
                                 '(an action is saved as [seat, kind, value], like [1, "bid", 2]).')
     return data
+
+
+def _seeded_directly(text: str) -> random.Random:
+    """``random.Random(text)``, seeded once in C: ``Random.seed`` turns text into the number made of
+    its UTF-8 bytes followed by their SHA-512 digest and hands that to the C generator."""
+    data = text.encode()
+    rng = _new_random(random.Random)
+    _c_seed(rng, int.from_bytes(data + sha512(data).digest()))
+    rng.gauss_next = None  # what Random.seed also resets
+    return rng
+
+
+def _seeds_match() -> bool:
+    try:
+        return all(_seeded_directly(t).getstate() == random.Random(t).getstate()
+                   for t in ("wizard-edu:0:0", "wizard-edu:123456789:14", "wizard-edu:-7:3", "é"))
+    except Exception:  # noqa: BLE001 - any difference in this Python: use random.Random itself
+        return False
+
+
+_new_random = random.Random.__new__
+_c_seed = _random.Random.seed
+#: How each round's generator is made: ``random.Random(text)``, or the same generator made faster.
+_seeded = _seeded_directly if _seeds_match() else random.Random
 
 
 #: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
@@ -734,7 +760,7 @@ class Game:
         """Every action the player to move may take now."""
         legal = self._legal_list
         if legal is None:
-            legal = self._compute_legal()
+            legal = self._legal_plays() if self.state.phase == PLAY else self._compute_legal()
         return list(legal)
 
     def _forget_legal(self) -> None:
@@ -769,10 +795,10 @@ class Game:
         for card in allowed:
             while hand[k] is not card:  # the allowed cards are the hand's own, in its order
                 k += 1
-            action = known.get(id(card))
-            if action is None:
-                action = self._card_action(card)
-                if action is None:  # a Juggler or Cloud: one action per colour it may take
+            entry = known.get(id(card))
+            if entry is None:
+                entry = self._card_action(card)
+                if entry is None:  # a Juggler or Cloud: one action per colour it may take
                     for c in COLOURS:
                         action = _play_action((card.kind, c, None), card)
                         if id(action) not in plays:
@@ -780,26 +806,27 @@ class Game:
                             legal.append(action)
                     k += 1
                     continue
-            if id(action) not in plays:  # two equal Wizards: one action
-                plays[id(action)] = k
-                legal.append(action)
+            if entry[1] not in plays:  # two equal Wizards: one action
+                plays[entry[1]] = k
+                legal.append(entry[0])
             k += 1
         self._plays = plays
         self._legal_list = legal
         return legal
 
     @staticmethod
-    def _card_action(card: Card) -> Action | None:
-        """The shared play action of ``card`` (``None`` for a Juggler or Cloud, which takes a colour),
-        remembered by the card's id."""
+    def _card_action(card: Card) -> tuple[Action, int] | None:
+        """The shared play action of ``card`` and its id (``None`` for a Juggler or Cloud, which
+        takes a colour), remembered by the card's id."""
         if card.kind in NAMED_COLOUR_KINDS:
             return None
         action = _play_action((card.kind, card.colour, card.rank), card)
+        entry = (action, id(action))
         if len(_KEPT_CARDS) < 100_000:
             # Keeping the card keeps its id its own (dealt cards are the decks' shared objects anyway).
             _KEPT_CARDS.append(card)
-            _CARD_ACTIONS[id(card)] = action
-        return action
+            _CARD_ACTIONS[id(card)] = entry
+        return entry
 
     def _compute_legal_actions(self) -> list[Action]:
         phase = self.state.phase
@@ -857,6 +884,18 @@ class Game:
                     self._legal_list = self._plays = None
                     return events
                 self._forget_legal()  # the hand was changed from outside: look again
+        elif state.phase == BID and seat is None and self._legal_list is not None:
+            # A bid handed out by legal_actions(): allowed_bids lists exactly what check_bid accepts.
+            for legal in self._legal_list:
+                if legal is action:
+                    bids = state.bids
+                    mover = (self.first_dealer + self.round_index + 1 + len(bids) - bids.count(None)) % self.players
+                    bids[mover] = action.value
+                    if None not in bids:
+                        state.phase = PLAY
+                    self.history.append((mover, action))
+                    self._legal_list = self._plays = None
+                    return bid_made(mover, action.value)
         return self._apply_checked(action, seat)
 
     def _apply_checked(self, action: Action, seat: int | None) -> tuple[Event, ...]:
@@ -1052,8 +1091,12 @@ class Game:
 
     # -- dealing -----------------------------------------------------------------
     def round_rng(self, index: int) -> random.Random:
-        """The generator that shuffles round ``index`` (0-based); depends only on the seed."""
-        return random.Random(f"wizard-edu:{self.seed}:{index}")
+        """The generator that shuffles round ``index`` (0-based); depends only on the seed.
+
+        It is ``random.Random(f"wizard-edu:{seed}:{index}")``, built without the Python-level steps
+        of ``Random.seed`` (checked equal at import; see :func:`_seeded`).
+        """
+        return _seeded(f"wizard-edu:{self.seed}:{index}")
 
     def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
         self.round_index = index

@@ -111,11 +111,12 @@ class VariantRules:
         _shuffle_once(rng, order)  # the same swaps as rng.shuffle(deck)
         hands: list[Cards] = [None] * players  # type: ignore[list-item]  # every seat is filled below
         place = places.__getitem__
+        card = deck.__getitem__
         for i in range(players):
             dealt = order[i * hand_size:(i + 1) * hand_size]
             dealt.sort(key=place)
-            hands[(dealer + 1 + i) % players] = Cards([deck[k] for k in dealt])
-        return Deal(hands, Cards([deck[k] for k in order[players * hand_size:]]))
+            hands[(dealer + 1 + i) % players] = Cards(map(card, dealt))
+        return Deal(hands, Cards(map(card, order[players * hand_size:])))
 
     # -- the round's flow -----------------------------------------------------------------------
     def new_state(self, players: int) -> Any:
