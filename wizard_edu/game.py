@@ -397,16 +397,20 @@ def play(card: Card | str) -> Action:
     return Action("play", Card.parse(card))
 
 
+@dataclass(init=False, repr=False, eq=False)
 class TrickRecord:
     """A finished trick: who led, the cards by seat in play order, and the result.
 
-    A value like a frozen dataclass (compared and hashed by ``leader``, ``plays`` and ``result``).
+    A value (compared and hashed by ``leader``, ``plays`` and ``result``; a dataclass whose fields
+    are ``leader`` and ``plays``, with ``result`` a property).
     The engine knows the winner as the trick ends (from :mod:`wizard_edu.rules.tables`) and asks
     :func:`~wizard_edu.rules.core.decide_trick` for the full :class:`TrickResult`, with its words,
     only when someone reads ``result``: most tricks of a simulation are never explained.
     """
 
     __slots__ = ("leader", "plays", "_result", "_winner", "_trump", "_ruleset")
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
 
     def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], result: TrickResult) -> None:
         self.leader = leader
