@@ -209,6 +209,8 @@ def _shared_action(kind: str, value: Any) -> Action:
     return action
 
 
+#: The shared bid actions (a list lookup is cheaper than the cache's hashing).
+_BID_ACTIONS = [_shared_action("bid", b) for b in range(61)]
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
 #: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
@@ -837,7 +839,8 @@ class Game:
         if phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
         if phase == BID:
-            return [_shared_action("bid", b) for b in self._allowed_bids()]
+            shared = _BID_ACTIONS
+            return [shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids()]
         if phase == PLAY:
             return self._legal_plays()
         if phase == OVER:

@@ -104,17 +104,17 @@ class VariantRules:
 
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
         """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left."""
-        # The deck's positions are shuffled (as ``rng.shuffle(deck)`` would shuffle the deck) and
-        # each hand is sorted by the precomputed place of each position in a sorted hand.
-        deck, places = _deck_places(ruleset)
-        order = list(range(len(deck)))
-        _shuffle_once(rng, order)  # the same swaps as rng.shuffle(deck)
+        # What is shuffled is, for each deck position, the place of its card in a sorted hand (as
+        # ``rng.shuffle(deck)`` would move the cards: a shuffle moves positions whatever they hold),
+        # so that a hand is sorted by sorting plain numbers.
+        by_place, places = _deck_places(ruleset)
+        order = list(places)
+        _shuffle_once(rng, order)
         hands: list[Cards] = [None] * players  # type: ignore[list-item]  # every seat is filled below
-        place = places.__getitem__
-        card = deck.__getitem__
+        card = by_place.__getitem__
         for i in range(players):
             dealt = order[i * hand_size:(i + 1) * hand_size]
-            dealt.sort(key=place)
+            dealt.sort()
             hands[(dealer + 1 + i) % players] = Cards(map(card, dealt))
         return Deal(hands, Cards(map(card, order[players * hand_size:])))
 
@@ -163,15 +163,18 @@ class VariantRules:
 
 
 def _deck_places(ruleset: Ruleset) -> tuple[tuple[Card, ...], list[int]]:
-    """The ruleset's deck and, for each deck position, its rank in :func:`~wizard_edu.cards.sort_key`
-    order (equal keys get equal ranks, so sorting by it is :func:`~wizard_edu.cards.sorted_hand`)."""
+    """The ruleset's deck in the order of a sorted hand (:func:`~wizard_edu.cards.sorted_hand`), and
+    for each position of the ordered deck (:meth:`Ruleset.deck`) the place of its card in it."""
     # (Keyed by the ruleset's id, kept alive in the entry: hashing a ruleset hashes all its fields.)
     cached = _PLACES.get(id(ruleset))
     if cached is None or cached[0] is not ruleset:
-        deck = tuple(ruleset.deck())
-        keys = sorted({sort_key(c) for c in deck})
-        rank = {k: i for i, k in enumerate(keys)}
-        cached = _PLACES[id(ruleset)] = (ruleset, deck, [rank[sort_key(c)] for c in deck])
+        deck = ruleset.deck()
+        # Identical cards (the Wizards...) share a sort key; their order among themselves is no matter.
+        ranked = sorted(range(len(deck)), key=lambda k: (sort_key(deck[k]), k))
+        places = [0] * len(deck)
+        for place, k in enumerate(ranked):
+            places[k] = place
+        cached = _PLACES[id(ruleset)] = (ruleset, tuple(deck[k] for k in ranked), places)
     return cached[1], cached[2]
 
 
