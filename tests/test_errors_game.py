@@ -198,6 +198,11 @@ anything = st.recursive(
     max_leaves=12,
 )
 
+def often(*good):
+    """Mostly a good value (so that the later arguments get looked at), sometimes anything."""
+    return st.sampled_from(good) | anything
+
+
 CONSTRUCTOR_KEYS = ["players", "rules", "seed", "first_dealer", "names", "hand_sizes", "bidding", "bid_rule",
                     "schedule", "clairvoyance", "monochrome", "colour"]
 
@@ -215,8 +220,17 @@ def test_fuzz_constructor(kwargs):
     accepts_only_results_or_wizard_errors(Game, **kwargs)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(often(3, 4, 5), often("classic", "junior", "anniversary"), often(None, 1), often(0, 1),
+       often(None, ["Ada", "Ben", "Cy"]), often(None, [1, 2], [5]))
+def test_fuzz_constructor_one_bad_argument_at_a_time(players, rules, seed, first_dealer, names, hand_sizes):
+    accepts_only_results_or_wizard_errors(Game, players, rules, seed, first_dealer=first_dealer, names=names,
+                                          hand_sizes=hand_sizes)
+
+
 METHODS = ["apply", "bid", "play", "choose_trump", "name_trump", "pass_card", "change_bid", "view",
-           "hand_hidden", "visible_bids", "visible_hands"]
+           "hand_hidden", "visible_bids", "visible_hands", "legal_actions", "winners", "status",
+           "dealer_leads_alone", "cloud_holder", "position", "to_json", "copy", "round_rng"]
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -251,8 +265,16 @@ def test_fuzz_text_readers(value):
     accepts_only_results_or_wizard_errors(Card.parse, value)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(often(3, 4), often("classic", "junior"), often(0, 5), anything, st.lists(anything, max_size=3))
+def test_fuzz_replay(players, rules, seed, actions, more):
+    accepts_only_results_or_wizard_errors(Game.replay, players, rules, seed, actions)
+    accepts_only_results_or_wizard_errors(Game.replay, players, rules, seed,
+                                          [Action("bid", 0), *more, (1, Action("bid", 1))])
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(anything, anything, anything)
+@given(often(3, ["random", "rule-of-thumb", "random"]), often("junior"), often(0, 3))
 def test_fuzz_play_game_and_make_player(players, rules, seed):
     accepts_only_results_or_wizard_errors(make_player, players, seed)
     if isinstance(players, int) and not isinstance(players, bool) and 3 <= players <= 6:

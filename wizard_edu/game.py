@@ -1227,9 +1227,16 @@ class Game:
     def replay(cls, players: int, rules: str | Ruleset, seed: int, actions: Iterable[Action | tuple[int, Action]],
                **kwargs: Any) -> Game:
         """A new game with the same seed, with ``actions`` applied in order."""
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise WizardError(f"Give the actions to replay as a list, like [bid(1), play('R7')], not {_short(actions)}.")
         game = cls(players=players, rules=rules, seed=seed, **kwargs)
         for item in actions:
-            seat, action = item if isinstance(item, tuple) else (None, item)
+            if isinstance(item, tuple):
+                if len(item) != 2:
+                    raise WizardError(f"{_short(item)} is not an action, nor a (seat, action) pair.")
+                seat, action = item
+            else:
+                seat, action = None, item
             game.apply(action, seat)
         return game
 
