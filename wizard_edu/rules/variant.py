@@ -115,8 +115,8 @@ class VariantRules:
         for i in range(players):
             dealt = order[i * hand_size:(i + 1) * hand_size]
             dealt.sort()
-            hands[(dealer + 1 + i) % players] = Cards(map(card, dealt))
-        return Deal(hands, Cards(map(card, order[players * hand_size:])))
+            hands[(dealer + 1 + i) % players] = _dealt(map(card, dealt))
+        return Deal(hands, _dealt(map(card, order[players * hand_size:])))
 
     # -- the round's flow -----------------------------------------------------------------------
     def new_state(self, players: int) -> Any:
@@ -178,6 +178,9 @@ def _deck_places(ruleset: Ruleset) -> tuple[tuple[Card, ...], list[int]]:
     return cached[1], cached[2]
 
 
+#: Cards from the deck itself, which need no check: ``Cards._of_cards`` where ``Cards`` checks what
+#: it is given (the bad-input branch), else ``Cards``.
+_dealt = getattr(Cards, "_of_cards", Cards)
 _PLACES: dict[int, tuple[Any, tuple[Card, ...], list[int]]] = {}
 
 
