@@ -21,6 +21,7 @@ from wizard_edu import (
     legal_plays,
     score_round,
 )
+from wizard_edu.game import TrickRecord
 from wizard_edu.rules.core import trump_from_card
 
 
@@ -304,3 +305,84 @@ def test_custom_hand_sizes_for_practice_rounds():
     for bad in ([], [0], [16], [2.5]):
         with pytest.raises(WizardError, match="Hand sizes"):
             Game(players=4, hand_sizes=bad)
+
+
+# -- the fast paths of the engine (issue 10, speed): the same games as the plain rules ----------------
+def test_round_generators_are_random_Random_of_the_seed_text():
+    import random as _random_module
+
+    g = Game(players=4, seed=123)
+    for index in (0, 1, 14):
+        assert g.round_rng(index).getstate() == _random_module.Random(f"wizard-edu:123:{index}").getstate()
+
+
+def test_the_one_pass_shuffle_is_random_shuffle():
+    import random as _random_module
+
+    from wizard_edu.rules import variant
+
+    assert variant._SHUFFLE_FAST  # this Python: the fast shuffle is in use (else rng.shuffle would be)
+    for seed in range(300):
+        for n in (2, 7, 36, 60, 66):
+            expected, got = list(range(n)), list(range(n))
+            _random_module.Random(seed).shuffle(expected)
+            variant._shuffle_spent(_random_module.Random(seed), got)
+            assert got == expected
+
+
+@pytest.mark.parametrize("rules, options", [("classic", {}), ("junior", {}), ("classic", {"bidding": "hidden"}),
+                                            ("anniversary", {}), ("classic", {"monochrome": True})])
+def test_trick_winners_and_results_agree_with_the_rules(rules, options):
+    import random as _random_module
+
+    from wizard_edu.rules.core import explain_trick
+
+    for seed in range(15):
+        g = Game(players=4, rules=rules, seed=seed, **options)
+        rng = _random_module.Random(seed)
+        while not g.is_over and g.round_number < 6:
+            for event in g.apply(rng.choice(g.legal_actions())):
+                if type(event).__name__ != "TrickFinished":
+                    continue
+                record = event.record
+                result = explain_trick(list(record.cards), g.rounds[-1].trump if not g.tricks else g.trump,
+                                       g.ruleset)
+                assert record.result == result
+                winner = None if result.winner is None else record.plays[result.winner][0]
+                assert record.winner_seat == winner
+
+
+def test_a_trick_record_is_a_value():
+    import pickle
+
+    g = Game(players=3, rules="junior", seed=2, hand_sizes=[2])
+    while not g.tricks:
+        g.apply(g.legal_actions()[0])
+    record = g.tricks[0]
+    same = TrickRecord(record.leader, record.plays, record.result)
+    assert same == record and hash(same) == hash(record) and repr(same) == repr(record)
+    assert pickle.loads(pickle.dumps(record)) == record
+
+
+def test_an_equal_card_of_ones_own_is_played_and_recorded_as_given():
+    g = Game(players=4, seed=11, hand_sizes=[5])
+    while g.phase == "bid":
+        g.apply(g.legal_actions()[0])
+    card = Card.parse(str(g.legal_actions()[-1].value))
+    assert card is not g.legal_actions()[-1].value
+    g.play(card)
+    assert g.history[-1][1].value is card and g.trick[-1][1] is card
+
+
+def test_a_hand_changed_from_outside_is_looked_at_again():
+    g = Game(players=4, seed=11, hand_sizes=[5])
+    while g.phase == "bid":
+        g.apply(g.legal_actions()[0])
+    seat = g.to_move
+    stale = g.legal_actions()
+    card = stale[0].value
+    g.state.hands[seat] = list(reversed(g.state.hands[seat]))  # the same cards, moved about
+    before = g.hands[seat].count(card)
+    g.apply(stale[0])
+    assert g.hands[seat].count(card) == before - 1  # that card left the hand, not the one now first
+    assert len(g.hands[seat]) == 4 and g.trick[-1][1] == card

@@ -124,3 +124,8 @@ class KidModeError(WizardError):
 # -- servers (lab, kid mode) -------------------------------------------------------------------
 class ServerError(WizardError):
     """A server cannot start safely: busy port, running as root without --allow-root, no link."""
+
+
+# -- games and save files (issue 10, engine-speed) ---------------------------------------------
+class PlayerNameError(WizardError):
+    """Players' names that are not a list of short texts, one per player."""

@@ -55,19 +55,27 @@ write and read a game as one line of text (``docs/positions.md``).
 
 from __future__ import annotations
 
+import _random
 import json
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from hashlib import sha512
+from itertools import islice
 from typing import Any
 
 from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .errors import (
     BidError,
+    HandSizeError,
     IllegalPlayError,
     OutOfTurnError,
+    PlayerNameError,
     SaveFileError,
+    SeatError,
+    SeedError,
     TrumpError,
     WizardError,
     WrongPhaseError,
@@ -172,7 +180,15 @@ class Action:
 
     @classmethod
     def from_json(cls, data: list) -> Action:
+        """The action of :meth:`to_json`'s ``[kind, value]``."""
+        from .errors import SaveFileError
+
+        if not isinstance(data, (list, tuple)) or len(data) != 2 or data[0] not in _ACTION_KINDS:
+            raise SaveFileError(f"{_short(data)} is not an action: an action is saved as [kind, value], "
+                                f"with kind one of {', '.join(sorted(_ACTION_KINDS))}.")
         kind, value = data
+        if value is not None and not isinstance(value, (str, int)):
+            raise SaveFileError(f"{_short(value)} is not the value of a {kind} action.")
         if kind in ("play", "pass") and value is not None:
             value = Card.parse(value)
         return cls(kind, value)
@@ -193,8 +209,14 @@ def _shared_action(kind: str, value: Any) -> Action:
     return action
 
 
+#: The shared bid actions (a list lookup is cheaper than the cache's hashing).
+_BID_ACTIONS = [_shared_action("bid", b) for b in range(61)]
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
+#: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
+#: ``_KEPT_CARDS`` so that their ids stay theirs (dealt cards are the decks' shared objects anyway).
+_CARD_ACTIONS: dict[int, tuple[Action, int]] = {}
+_KEPT_CARDS: list[Card] = []
 
 
 def _play_action(key: tuple, card: Card) -> Action:
@@ -206,6 +228,159 @@ def _play_action(key: tuple, card: Card) -> Action:
             card = card.with_colour(key[1])
         action = _PLAY_ACTIONS[key] = _shared_action("play", card)
     return action
+
+
+_TRUMP_CODE = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/tables.py
+_FAST_TRICKS: dict[int, tuple[Ruleset, Any]] = {}
+
+
+def _fast_tricks(ruleset: Ruleset) -> tuple[dict[int, int], dict[Card, int], list] | None:
+    """For a ruleset the rule tables cover: ``(id(deck card) -> code, card -> code, beats[trump])``;
+    ``None`` for the others (special cards, Monochrome), whose tricks ``decide_trick`` decides."""
+    entry = _FAST_TRICKS.get(id(ruleset))
+    if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
+        return entry[1]
+    from .rules.tables import is_tabled, rule_tables
+
+    fast = None
+    if is_tabled(ruleset) and ruleset.hooks.decide_trick is None and ruleset.hooks.lead_of is None:
+        tables = rule_tables(ruleset)
+        by_card = tables.code
+        fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, tables.lists.beats)
+    _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
+    return fast
+
+
+_ACTION_KINDS = frozenset({"trump", "bid", "play", "werewolf", "pass", "cloud"})
+#: The largest save file :meth:`Game.from_json` reads (a whole Classic game is about 50 kB), and the
+#: deepest nesting of lists and objects a save has (4; a little room to spare).
+MAX_SAVE_SIZE = 2_000_000
+MAX_SAVE_DEPTH = 6
+_SAVE_FIELDS = {"players": int, "seed": int, "first_dealer": int, "names": list, "rules": dict,
+                "actions": list}
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of JSON lists and objects in ``text`` (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_SAVE_DEPTH:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+def _load_save(text: Any) -> dict[str, Any]:
+    """The parsed save file, its fields checked for type; :class:`SaveFileError` if it is not one."""
+    not_save = "This is not a wizard-edu saved game"
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveFileError(f"{not_save}: a save file is text (from game.to_json()), not {_short(text)}.")
+    if len(text) > MAX_SAVE_SIZE:
+        raise SaveFileError(f"{not_save}: it is {len(text):,} characters long, and a saved game is "
+                            f"never longer than {MAX_SAVE_SIZE:,}.")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError(f"{not_save}: it is not text (UTF-8).") from None
+    if not text.strip():
+        raise SaveFileError(f"{not_save}: it is empty.")
+    if _depth(text) > MAX_SAVE_DEPTH:
+        raise SaveFileError(f"{not_save}: its lists are nested far deeper than a saved game's.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveFileError(f"{not_save}: it is not JSON text ({str(exc)[:80]}).") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"{not_save}: it is JSON, but of another kind (a save file starts with "
+                            f'"format": "{SAVE_FORMAT}").')
+    version = data.get("version")
+    if version != SAVE_VERSION or version.__class__ is not int:
+        raise SaveFileError(f"This saved game has version {_short(version)}; this kit reads version {SAVE_VERSION}.")
+    if "position" in data:
+        if not isinstance(data["position"], str):
+            raise SaveFileError("This saved game is broken: its position is not text.")
+        required: dict[str, type] = {"actions": list}
+    else:
+        required = _SAVE_FIELDS
+    for key, kind in required.items():
+        if key not in data:
+            raise SaveFileError(f"This saved game is broken or incomplete: it has no {key!r}.")
+        if data[key].__class__ is not kind:
+            raise SaveFileError(f"This saved game is broken: {key!r} should be a {kind.__name__}, "
+                                f"not {_short(data[key])}.")
+    if "hand_sizes" in data and data["hand_sizes"].__class__ is not list:
+        raise SaveFileError(f"This saved game is broken: 'hand_sizes' should be a list, not {_short(data['hand_sizes'])}.")
+    for item in data["actions"]:
+        # Every action names its seat: a missing seat would skip the check that it was that player's turn.
+        if (item.__class__ is not list or len(item) != 3 or item[0].__class__ is not int
+                or item[1].__class__ is not str):
+            raise SaveFileError(f"This saved game is broken: {_short(item)} is not an action "
+                                '(an action is saved as [seat, kind, value], like [1, "bid", 2]).')
+    return data
+
+
+def _seeded_directly(text: str) -> random.Random:
+    """``random.Random(text)``, seeded once in C: ``Random.seed`` turns text into the number made of
+    its UTF-8 bytes followed by their SHA-512 digest and hands that to the C generator."""
+    data = text.encode()
+    rng = _new_random(random.Random)
+    _c_seed(rng, int.from_bytes(data + sha512(data).digest()))
+    rng.gauss_next = None  # what Random.seed also resets
+    return rng
+
+
+def _seeds_match() -> bool:
+    try:
+        return all(_seeded_directly(t).getstate() == random.Random(t).getstate()
+                   for t in ("wizard-edu:0:0", "wizard-edu:123456789:14", "wizard-edu:-7:3", "é"))
+    except Exception:  # noqa: BLE001 - any difference in this Python: use random.Random itself
+        return False
+
+
+_new_random = random.Random.__new__
+_c_seed = _random.Random.seed
+#: How each round's generator is made: ``random.Random(text)``, or the same generator made faster.
+_seeded = _seeded_directly if _seeds_match() else random.Random
+
+
+#: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
+_SEED_LIMIT = 2**63
+#: The most rounds a game with hand sizes of one's own may have, and the longest player name.
+_MAX_ROUNDS = 100
+_MAX_NAME = 40
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about values of any size."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _check_names(names: Any, players: int) -> tuple[str, ...]:
+    """The players' names as a tuple, or :class:`PlayerNameError` (text is not a list of names:
+    ``names="Ada"`` would name three players A, d and a)."""
+    explain = f"Give {players} names, one for each player, as a list of text like ['Ada', 'Ben', 'Cy']"
+    if isinstance(names, (str, bytes, dict)) or not isinstance(names, Iterable):
+        raise PlayerNameError(f"{explain}, not {_short(names)}.")
+    found = tuple(islice(names, players + 1))
+    if len(found) != players:
+        raise PlayerNameError(f"{explain}; {'more than ' + str(players) if len(found) > players else len(found)} "
+                              f"{'was' if len(found) == 1 else 'were'} given.")
+    for name in found:
+        if name.__class__ is not str or not name.strip() or len(name) > _MAX_NAME:
+            raise PlayerNameError(f"Each name must be text of 1 to {_MAX_NAME} characters, not {_short(name)}.")
+    return found
 
 
 @cache
@@ -224,21 +399,68 @@ def play(card: Card | str) -> Action:
     return Action("play", Card.parse(card))
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class TrickRecord:
-    """A finished trick: who led, the cards by seat in play order, and the result."""
+    """A finished trick: who led, the cards by seat in play order, and the result.
 
+    A value (compared and hashed by ``leader``, ``plays`` and ``result``; a dataclass whose fields
+    are ``leader`` and ``plays``, with ``result`` a property).
+    The engine knows the winner as the trick ends (from :mod:`wizard_edu.rules.tables`) and asks
+    :func:`~wizard_edu.rules.core.decide_trick` for the full :class:`TrickResult`, with its words,
+    only when someone reads ``result``: most tricks of a simulation are never explained.
+    """
+
+    __slots__ = ("leader", "plays", "_result", "_winner", "_trump", "_ruleset")
     leader: int
     plays: tuple[tuple[int, Card], ...]
-    result: TrickResult
+
+    def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], result: TrickResult) -> None:
+        self.leader = leader
+        self.plays = plays
+        self._result: TrickResult | None = result
+        self._winner: int | None = result.winner
+
+    @classmethod
+    def _decided(cls, leader: int, plays: tuple[tuple[int, Card], ...], winner: int, trump: str | None,
+                 ruleset: Ruleset) -> TrickRecord:
+        """A trick whose winner (index in play order, who also leads next) is known; the result waits."""
+        record = cls.__new__(cls)
+        record.leader = leader
+        record.plays = plays
+        record._result = None
+        record._winner = winner
+        record._trump = trump
+        record._ruleset = ruleset
+        return record
+
+    @property
+    def result(self) -> TrickResult:
+        result = self._result
+        if result is None:
+            result = self._result = decide_trick([c for _, c in self.plays], self._trump, self._ruleset)
+        return result
 
     @property
     def winner_seat(self) -> int | None:
-        return None if self.result.winner is None else self.plays[self.result.winner][0]
+        return None if self._winner is None else self.plays[self._winner][0]
 
     @property
     def cards(self) -> Cards:
         return Cards(c for _, c in self.plays)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not TrickRecord:
+            return NotImplemented
+        return (self.leader, self.plays, self.result) == (other.leader, other.plays, other.result)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.leader, self.plays, self.result))
+
+    def __repr__(self) -> str:
+        return f"TrickRecord(leader={self.leader!r}, plays={self.plays!r}, result={self.result!r})"
+
+    def __reduce__(self) -> tuple:
+        return (TrickRecord, (self.leader, self.plays, self.result))
 
 
 @dataclass(frozen=True)
@@ -376,15 +598,13 @@ class Game:
         self.players = players
         if seed is None:
             seed = random.randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise WizardError(f"The seed must be a whole number, not {seed!r}.")
+        elif seed.__class__ is not int or not -_SEED_LIMIT <= seed < _SEED_LIMIT:
+            raise SeedError(f"The seed must be a whole number (below 2**63 in size), like 7, not {_short(seed)}.")
         self.seed = seed
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
-            raise WizardError(f"The first dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}.")
+        if first_dealer.__class__ is not int or not 0 <= first_dealer < players:
+            raise SeatError(f"The first dealer must be a seat from 0 to {players - 1}, not {_short(first_dealer)}.")
         self.first_dealer = first_dealer
-        self.names: tuple[str, ...] = tuple(names) if names is not None else _default_names(players)
-        if len(self.names) != players:
-            raise WizardError(f"Give {players} names, one for each player, not {len(self.names)}.")
+        self.names: tuple[str, ...] = _default_names(players) if names is None else _check_names(names, players)
         self.custom_hand_sizes = hand_sizes is not None
         # (check_players above already refused what round_sizes would refuse.)
         self.round_sizes: list[int] = (self._check_hand_sizes(hand_sizes) if hand_sizes is not None
@@ -392,18 +612,25 @@ class Game:
         self.history: list[tuple[int, Action]] = []
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
-        self._legal_cache: tuple[int, list[Action], dict[tuple, Action]] | None = None
+        self._legal_list: list[Action] | None = None
+        self._plays: dict[int, int] | None = None
+        #: The trick tables of :func:`_fast_tricks` (``False``: not looked up yet).
+        self._fast_tricks: Any = False
         #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
         #: from its first round.  ``history`` then holds the actions since that position.
         self.start_position: str | None = None
         self._start_round(0, report=False)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
-        sizes = list(hand_sizes)
         most = self.ruleset.hooks.max_hand_size(self.ruleset, self.players)
-        if not sizes or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= most for n in sizes):
-            raise WizardError(f"Hand sizes must be whole numbers from 1 to {most} for {self.players} "
-                              f"players, not {sizes!r}.")
+        explain = (f"Hand sizes are a list of whole numbers from 1 to {most} for {self.players} players "
+                   f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
+        if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
+            raise HandSizeError(f"{explain}, not {_short(hand_sizes)}.")
+        sizes = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
+        if not sizes or len(sizes) > _MAX_ROUNDS or any(n.__class__ is not int or not 1 <= n <= most
+                                                         for n in sizes):
+            raise HandSizeError(f"{explain}, not {_short(sizes)}.")
         if self.ruleset.clairvoyance and sizes[0] != 1:
             raise WizardError("Clairvoyance needs a first round of one card each.")
         return sizes
@@ -537,52 +764,85 @@ class Game:
     # -- legal actions -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
-        # State changes only through apply(), which grows the history: cache per history length.
-        return list(self._legal()[0])
+        legal = self._legal_list
+        if legal is None:
+            legal = self._legal_plays() if self.state.phase == PLAY else self._compute_legal()
+        return list(legal)
 
-    def _legal(self) -> tuple[list[Action], dict[tuple, Action]]:
-        """The legal actions, and in the play phase the legal cards, each with its action."""
-        key = len(self.history)
-        cached = self._legal_cache
-        if cached is None or cached[0] != key:
-            if self.state.phase == PLAY:
-                plays = self._legal_plays()
-                cached = (key, list(plays.values()), plays)
-            else:
-                cached = (key, self._compute_legal_actions(), {})
-            self._legal_cache = cached
-        return cached[1], cached[2]
+    def _forget_legal(self) -> None:
+        """Empty the legal-action cache (the state changed)."""
+        self._legal_list = None
+        self._plays = None
 
-    def _legal_plays(self) -> dict[tuple, Action]:
-        """Play phase: each card the player to move may play (equal cards once, in hand order),
-        by the card's ``(kind, colour, rank)``."""
-        # (Keyed by the card's fields rather than the card: a tuple of strings and numbers hashes
-        # in C, a Card through Python, and this runs for every card played.)
+    def _compute_legal(self) -> list[Action]:
+        """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
+        # The state changes only through apply() and a new round, which empty the cache.
+        if self.state.phase == PLAY:
+            return self._legal_plays()
+        legal = self._legal_list = self._compute_legal_actions()
+        self._plays = None
+        return legal
+
+    def _legal_plays(self) -> list[Action]:
+        """Play phase: the play actions of the player to move (equal cards once, in hand order).
+
+        Also fills ``self._plays``: ``id(action) -> index of its card in the hand``.  Play actions
+        are shared objects (see :func:`_shared_action`), so :meth:`apply` finds the action it is
+        given by its ``id``, without comparing cards.
+        """
         state = self.state
-        hand = state.hands[(state.leader + len(state.trick)) % self.players]
-        lead = _lead_of([c for _, c in state.trick], self.ruleset)
-        plays: dict[tuple, Action] = {}
-        for card in _follow_suit(hand, lead):
-            if card.kind in NAMED_COLOUR_KINDS:
-                # A Juggler or Cloud is played in the colour its player names: one action per colour.
-                for c in COLOURS:
-                    key = (card.kind, c, None)
-                    if key not in plays:
-                        plays[key] = _play_action(key, card)
-            else:
-                key = (card.kind, card.colour, card.rank)
-                if key not in plays:  # two equal Wizards: one action
-                    plays[key] = _play_action(key, card)
-        return plays
+        trick = state.trick
+        hand = state.hands[(state.leader + len(trick)) % self.players]
+        allowed = _follow_suit(hand, _lead_of([c for _, c in trick], self.ruleset) if trick else None)
+        legal: list[Action] = []
+        plays: dict[int, int] = {}
+        known = _CARD_ACTIONS
+        k = 0
+        for card in allowed:
+            while hand[k] is not card:  # the allowed cards are the hand's own, in its order
+                k += 1
+            entry = known.get(id(card))
+            if entry is None:
+                entry = self._card_action(card)
+                if entry is None:  # a Juggler or Cloud: one action per colour it may take
+                    for c in COLOURS:
+                        action = _play_action((card.kind, c, None), card)
+                        if id(action) not in plays:
+                            plays[id(action)] = k
+                            legal.append(action)
+                    k += 1
+                    continue
+            if entry[1] not in plays:  # two equal Wizards: one action
+                plays[entry[1]] = k
+                legal.append(entry[0])
+            k += 1
+        self._plays = plays
+        self._legal_list = legal
+        return legal
+
+    @staticmethod
+    def _card_action(card: Card) -> tuple[Action, int] | None:
+        """The shared play action of ``card`` and its id (``None`` for a Juggler or Cloud, which
+        takes a colour), remembered by the card's id."""
+        if card.kind in NAMED_COLOUR_KINDS:
+            return None
+        action = _play_action((card.kind, card.colour, card.rank), card)
+        entry = (action, id(action))
+        if len(_KEPT_CARDS) < 100_000:
+            # Keeping the card keeps its id its own (dealt cards are the decks' shared objects anyway).
+            _KEPT_CARDS.append(card)
+            _CARD_ACTIONS[id(card)] = entry
+        return entry
 
     def _compute_legal_actions(self) -> list[Action]:
         phase = self.state.phase
         if phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
         if phase == BID:
-            return [_shared_action("bid", b) for b in self._allowed_bids()]
+            shared = _BID_ACTIONS
+            return [shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids()]
         if phase == PLAY:
-            return list(self._legal_plays().values())
+            return self._legal_plays()
         if phase == OVER:
             return []
         step = self._variant_phase(phase)
@@ -606,17 +866,58 @@ class Game:
 
         Returns what happened, in order (see :mod:`wizard_edu.events`): e.g. ``(CardPlayed,)``, or
         ``(CardPlayed, TrickFinished, RoundFinished, RoundStarted)`` for the round's last card.
+        A refused action raises a :class:`~wizard_edu.errors.WizardError` and changes nothing.
         """
+        state = self.state
+        if state.phase == PLAY and seat is None:
+            # The common path, written out: a legal action handed out by legal_actions() is found
+            # by its id in the cache of legal plays.  Anything else takes the checked path below.
+            plays = self._plays
+            if plays is None:
+                self._compute_legal()
+                plays = self._plays
+            index = plays.get(id(action))  # type: ignore[union-attr]
+            if index is not None:
+                trick = state.trick
+                mover = (state.leader + len(trick)) % self.players
+                hand = state.hands[mover]
+                if index < len(hand) and hand[index] is action.value:  # (a Juggler: the checked path)
+                    del hand[index]
+                    trick.append((mover, action.value))
+                    events: tuple[Event, ...] = action._played[mover]  # type: ignore[attr-defined]
+                    if len(trick) == self.players:
+                        events += self._finish_trick()
+                    self.history.append((mover, action))
+                    self._legal_list = self._plays = None
+                    return events
+                self._forget_legal()  # the hand was changed from outside: look again
+        elif state.phase == BID and seat is None and self._legal_list is not None:
+            # A bid handed out by legal_actions(): allowed_bids lists exactly what check_bid accepts.
+            for legal in self._legal_list:
+                if legal is action:
+                    bids = state.bids
+                    mover = (self.first_dealer + self.round_index + 1 + len(bids) - bids.count(None)) % self.players
+                    bids[mover] = action.value
+                    if None not in bids:
+                        state.phase = PLAY
+                    self.history.append((mover, action))
+                    self._legal_list = self._plays = None
+                    return bid_made(mover, action.value)
+        return self._apply_checked(action, seat)
+
+    def _apply_checked(self, action: Action, seat: int | None) -> tuple[Event, ...]:
+        """:meth:`apply` with every check spelled out (any phase, any action)."""
         if not isinstance(action, Action):
-            raise WizardError(f"{action!r} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
+            raise WizardError(f"{_short(action)} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
         state = self.state
         phase = state.phase
-        # (to_move, written out for the play phase: this runs for every card played)
-        mover = (state.leader + len(state.trick)) % self.players if phase == PLAY else self.to_move
+        mover = self.to_move
         if phase == OVER or mover is None:
             raise WrongPhaseError("The game is over: start a new game to play again.")
-        if seat is not None and seat != mover:
-            raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != mover:
+                raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self._name(seat)}'s.")
         if phase == PLAY:
             if action.kind != PLAY:
                 raise WrongPhaseError(self._phase_hint(action.kind))
@@ -640,7 +941,13 @@ class Game:
             if self.state.phase == SCORE:
                 events += self._finish_round()
         self.history.append((mover, recorded))
+        self._forget_legal()
         return events
+
+    def _check_seat(self, seat: object) -> None:
+        """Refuse a seat that is not a whole number from 0 to players - 1 (``True`` is not a seat)."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:  # type: ignore[operator]
+            raise SeatError(f"There is no seat {_short(seat)}: seats are whole numbers from 0 to {self.players - 1}.")
 
     def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move bids ``n`` tricks."""
@@ -688,8 +995,12 @@ class Game:
 
     def _apply_bid(self, seat: int, action: Action) -> tuple[Event, ...]:
         bids = self.state.bids
-        check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
-                  rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
+        legal = self._legal_list
+        # allowed_bids lists every bid check_bid accepts: a bid handed out by legal_actions() (the
+        # shared objects, never True) needs no second check; any other is checked, with the reason.
+        if legal is None or not any(a is action for a in legal):
+            check_bid(action.value, self.hand_size, self._bid_order_done, players=self.players,
+                      rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
         bids[seat] = action.value
         if None not in bids:  # bids are whole numbers once made: None only marks a bid to come
             self.state.phase = PLAY
@@ -700,8 +1011,10 @@ class Game:
         card = action.value
         if card.__class__ is not Card:
             card = self._unseen_card(seat) if card is None else Card.parse(card)
-        legal = self._legal()[1].get((card.kind, card.colour, card.rank))
-        if legal is None:
+        if self._plays is None:
+            self._compute_legal()
+        legal = _PLAY_ACTIONS.get((card.kind, card.colour, card.rank))
+        if legal is None or id(legal) not in self._plays:  # type: ignore[operator]
             check_play(state.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
             raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
         state.hands[seat].remove(card.unnamed)
@@ -726,18 +1039,45 @@ class Game:
     def _finish_trick(self) -> tuple[Event, ...]:
         state = self.state
         trick = state.trick
-        result = decide_trick([c for _, c in trick], state.trump, self.ruleset)
-        record = TrickRecord(state.leader, tuple(trick), result)
+        ruleset = self.ruleset
+        fast = self._fast_tricks
+        if fast is False:
+            fast = self._fast_tricks = _fast_tricks(ruleset)
+        if fast is not None:
+            # Junior and Classic decks: the winner from the engine-derived rule tables
+            # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
+            # leads next, and decide_trick words the result when someone reads it.
+            by_id, by_card, beats_by_trump = fast
+            beats = beats_by_trump[_TRUMP_CODE[state.trump]]
+            best_index = 0
+            card = trick[0][1]
+            best = by_id.get(id(card))
+            if best is None:
+                best = by_card[card]
+            for i in range(1, len(trick)):
+                card = trick[i][1]
+                code = by_id.get(id(card))
+                if code is None:
+                    code = by_card[card]
+                if beats[best][code]:
+                    best, best_index = code, i
+            record = TrickRecord._decided(state.leader, tuple(trick), best_index, state.trump, ruleset)
+            leader_next = best_index
+        else:
+            result = decide_trick([c for _, c in trick], state.trump, ruleset)
+            record = TrickRecord(state.leader, tuple(trick), result)
+            leader_next = result.leader_next
         state.tricks.append(record)
         winner = record.winner_seat
         if winner is not None:
             state.won[winner] += 1
-        state.leader = trick[result.leader_next][0]
+        state.leader = trick[leader_next][0]
         state.trick = []
         event = TrickFinished(len(state.tricks), record)
+        hooks = ruleset.hooks
         if any(state.hands):
-            return (event, *self.ruleset.hooks.after_trick(self, record))
-        events = (event, *self.ruleset.hooks.before_scoring(self))
+            return (event, *hooks.after_trick(self, record)) if hooks.has_after_trick else (event,)
+        events = (event, *hooks.before_scoring(self))
         if state.phase != PLAY:
             return events  # a variant's step comes before scoring (Anniversary: the Cloud)
         return events + self._finish_round()
@@ -758,12 +1098,16 @@ class Game:
 
     # -- dealing -----------------------------------------------------------------
     def round_rng(self, index: int) -> random.Random:
-        """The generator that shuffles round ``index`` (0-based); depends only on the seed."""
-        return random.Random(f"wizard-edu:{self.seed}:{index}")
+        """The generator that shuffles round ``index`` (0-based); depends only on the seed.
+
+        It is ``random.Random(f"wizard-edu:{seed}:{index}")``, built without the Python-level steps
+        of ``Random.seed`` (checked equal at import; see :func:`_seeded`).
+        """
+        return _seeded(f"wizard-edu:{self.seed}:{index}")
 
     def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
         self.round_index = index
-        self._legal_cache = None
+        self._legal_list = self._plays = None
         hooks = self.ruleset.hooks
         deal = hooks.deal(self.ruleset, self.players, self.dealer, self.round_sizes[index], self.round_rng(index))
         trump_card = deal.stock[0] if deal.stock else None
@@ -783,8 +1127,7 @@ class Game:
     # -- views -------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
         """What the player in ``seat`` may see now."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise WizardError(f"There is no seat {seat!r}: seats go from 0 to {self.players - 1}.")
+        self._check_seat(seat)
         state = self.state
         hidden = self.hand_hidden(seat)
         return SeatView(
@@ -858,16 +1201,12 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Rebuild a game saved by :meth:`to_json` by replaying it; a bad file raises :class:`SaveFileError`."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise SaveFileError(f"This is not a saved game: it is not JSON text ({exc}).") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError("This file is not a wizard-edu saved game.")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(f"This saved game has version {data.get('version')!r}; "
-                                f"this kit reads version {SAVE_VERSION}.")
+        """Rebuild a game saved by :meth:`to_json` by replaying it; a bad file raises :class:`SaveFileError`.
+
+        All or nothing: the text is checked for size and nesting before it is parsed, every field
+        for its type, and every action is replayed through :meth:`apply`'s checks.
+        """
+        data = _load_save(text)
         try:
             if "position" in data:
                 game = cls.from_position(data["position"])
@@ -879,17 +1218,25 @@ class Game:
                 game.apply(Action.from_json([kind, value]), seat)
         except WizardError as exc:
             raise SaveFileError(f"This saved game does not replay: {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveFileError(f"This saved game is broken or incomplete ({exc!r}).") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # (A safety net under the checks of _load_save: a damaged file is refused, never half-loaded.)
+            raise SaveFileError(f"This saved game is broken or incomplete ({_short(exc)}).") from None
         return game
 
     @classmethod
     def replay(cls, players: int, rules: str | Ruleset, seed: int, actions: Iterable[Action | tuple[int, Action]],
                **kwargs: Any) -> Game:
         """A new game with the same seed, with ``actions`` applied in order."""
+        if isinstance(actions, (str, bytes, dict)) or not isinstance(actions, Iterable):
+            raise WizardError(f"Give the actions to replay as a list, like [bid(1), play('R7')], not {_short(actions)}.")
         game = cls(players=players, rules=rules, seed=seed, **kwargs)
         for item in actions:
-            seat, action = item if isinstance(item, tuple) else (None, item)
+            if isinstance(item, tuple):
+                if len(item) != 2:
+                    raise WizardError(f"{_short(item)} is not an action, nor a (seat, action) pair.")
+                seat, action = item
+            else:
+                seat, action = None, item
             game.apply(action, seat)
         return game
 

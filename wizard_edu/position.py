@@ -84,9 +84,18 @@ def position_of(game: Game) -> str:
 
 
 # -- reading --------------------------------------------------------------------------------------
+#: The longest position text read (the position of a Classic game with 40-character names is about
+#: 1,100 characters).
+MAX_POSITION_SIZE = 20_000
+
+
 def _fields(text: str) -> dict[str, str]:
     if not isinstance(text, str):
         raise PositionError(f"A position is text (from game.position()), not {type(text).__name__}.")
+    if len(text) > MAX_POSITION_SIZE:
+        # (Checked before any splitting: a position of a whole game is about a kilobyte.)
+        raise PositionError(f"This is not a wizard-edu position: it is {len(text):,} characters long, "
+                            f"and a position is never longer than {MAX_POSITION_SIZE:,}.")
     words = text.split()
     if not words or words[0] != TAG:
         raise PositionError(f"This is not a wizard-edu position: it should start with {TAG!r}.")
@@ -204,7 +213,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
     state = RoundState(phase=phase, hands=hands, stock=Cards(), piles=[], trump_card=turned, trump=trump,
                        bids=bids, won=won, leader=leader, trick=trick, tricks=tricks)
     game.state = state
-    game._legal_cache = None
+    game._forget_legal()
     state.extra = hooks.parse_state(fields.get("extra", "-"), game)
     _restore_stock(game, ruleset)
     _check_trump(game, ruleset, fields)
