@@ -79,7 +79,35 @@ def main(argv: list[str]) -> int:
     for size in (5, 10, 15):
         items = bid_views(size, count=max(2, count // 2))
         row(f"bid_values 2000 deals, every bid, {size} cards", *timed(lambda v: bid_values(v, seed=1), items))
+    table_clicks(count)
     return 0
+
+
+def table_clicks(count: int) -> None:
+    """The learner's clicks at a table with the chances panel switched on (the kernel's part of a
+    click: the move, the computers' replies and the panel worked out again), whole Classic games."""
+    from wizard_edu.widgets import TableWidget
+
+    walls, cpus = [], []
+    for seed in range(max(1, count // 4)):
+        table = TableWidget(rules="classic", players=4, seed=seed)
+        table.chances.toggle.value = True
+        while not table.game.is_over:
+            view = table.view
+            w, c = time.perf_counter(), time.process_time()
+            if view.phase == "bid":
+                table.bid(view.legal_bids[len(view.legal_bids) // 3])
+            elif view.phase == "play":
+                table.play(view.legal_cards[0])
+            elif view.phase == "trump":
+                table.choose_trump("R")
+            else:
+                break
+            walls.append(time.perf_counter() - w)
+            cpus.append(time.process_time() - c)
+    row(f"table click with chances on, whole Classic games ({len(walls)} clicks)", walls, cpus)
+    walls.sort()
+    print(f"{'  95th percentile of those clicks':<58} {walls[int(0.95 * (len(walls) - 1))] * 1000:8.0f}")
 
 
 if __name__ == "__main__":

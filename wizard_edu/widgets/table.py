@@ -146,9 +146,13 @@ class TableWidget(WidgetBase):
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
                  names: Sequence[str] | None = None, first_dealer: int = 0, game: Game | str | None = None,
-                 **options: Any) -> None:
+                 chances: bool = True, **options: Any) -> None:
         """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
-        see ``docs/positions.md``) instead of a new deal: its rules, players and names are used."""
+        see ``docs/positions.md``) instead of a new deal: its rules, players and names are used.
+
+        ``chances``: offer the "Show chances" switch (off until the learner presses it), a panel with
+        how likely each card wins the trick and the prediction comes true, worked out after every
+        card; ``chances=False`` for a game where the teacher wants no help."""
         super().__init__("wizard-table")
         if isinstance(game, str):
             game = Game.from_position(game)
@@ -195,6 +199,7 @@ class TableWidget(WidgetBase):
         #: Clicks this soon after an accepted move are the second half of a double-click (ignored).
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._chart_visible = False
+        self._allow_chances = bool(chances)
         self._build_ui()
         if game is not None:
             self._begin(game, f"A game of {self.ruleset.title} set up at round {game.round_number}: "
@@ -263,14 +268,19 @@ class TableWidget(WidgetBase):
         self.pad_html.add_class("wizard-scorepad")
         self.chart_image = widgets.Image(format="png", layout=widgets.Layout(display="none", width="480px"))
         self.chart_image.add_class("wizard-chart")
+        # Imported here: the panel brings the simulator (numpy), which a table without it need not load.
+        from .chances import ChancesPanel
+
+        self.chances = ChancesPanel(enabled=self._allow_chances, seed=0, theme=self.theme)
 
         controls = widgets.HBox([self.new_button, self.seed_box, self.hint_button, self.pad_button,
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
                                        layout=widgets.Layout(flex_flow="row wrap"))
         self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
-                         self.action_box, self.hand_box, self.status, self.round_html, self.log_html,
-                         controls, self.pad_html, self.chart_image, self.saving_box, self.save_text)
+                         self.action_box, self.hand_box, self.status, self.chances, self.round_html,
+                         self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
+                         self.save_text)
 
     @classmethod
     def from_position(cls, text: str, seat: int = 0, **kwargs: Any) -> TableWidget:
@@ -672,6 +682,7 @@ class TableWidget(WidgetBase):
         self._render_hand(view)
         self._render_round()
         self._render_pad()
+        self.chances.update(view)  # works the chances out only while the learner has them switched on
         self.log_html.value = ("<div style='font-size:0.85em;color:#333'><b>What happened</b><br>" +
                                "<br>".join(html.escape(e) for e in self.events[-8:]) + "</div>")
 
