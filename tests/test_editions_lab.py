@@ -258,7 +258,7 @@ def test_wizard_edu_lab_teacher_serves_the_teacher_edition(teacher, tmp_path):
 
 def test_make_lab_editions():
     def recipe(*args: str) -> str:
-        done = subprocess.run(["make", "-n", *args, "PORT=8899"], cwd=REPO, capture_output=True, text=True,
+        done = subprocess.run(["make", "--no-print-directory", "-n", *args, "PORT=8899"], cwd=REPO, capture_output=True, text=True,
                               timeout=60)
         assert done.returncode == 0, done.stderr
         return done.stdout.strip().splitlines()[-1]

@@ -303,7 +303,7 @@ def test_classroom_kid_mode_needs_the_class_code_and_caps_the_apps(tmp_path):
 
 # -- the Makefile ------------------------------------------------------------------------------
 def test_make_lab_goes_through_wizard_edu_lab_with_no_token():
-    done = subprocess.run(["make", "-n", "lab", "PORT=8899"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["make", "--no-print-directory", "-n", "lab", "PORT=8899"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     recipe = done.stdout.strip().splitlines()[-1]
     assert "wizard-edu lab --port=8899" in recipe and "token" not in recipe.lower()
@@ -313,18 +313,18 @@ def test_make_lab_goes_through_wizard_edu_lab_with_no_token():
 def test_make_worksheet_writes_a_sheet_and_keeps_an_existing_one(tmp_path):
     out = tmp_path / "sheet.html"
     args = f"ARGS=--count 3 --seed 5 --out {out}"
-    done = subprocess.run(["make", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(["make", "--no-print-directory", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Wrote" in done.stdout and out.read_text().count('class="exercise') >= 3
-    again = subprocess.run(["make", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
+    again = subprocess.run(["make", "--no-print-directory", "-s", "worksheet", args], cwd=REPO, capture_output=True, text=True, timeout=300)
     assert again.returncode != 0 and "already exists" in again.stderr
 
 
 def test_make_bench_never_starts_the_class_hub():
     """The class benchmark creates Unix accounts as root: only `make bench-classroom` runs it."""
-    done = subprocess.run(["make", "-n", "bench"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(["make", "--no-print-directory", "-n", "bench"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "bench_classroom.py ] && continue" in done.stdout, done.stdout
-    done = subprocess.run(["make", "-n", "bench-classroom", "PUPILS=3"], cwd=REPO, capture_output=True, text=True,
+    done = subprocess.run(["make", "--no-print-directory", "-n", "bench-classroom", "PUPILS=3"], cwd=REPO, capture_output=True, text=True,
                           timeout=60)
     assert done.stdout.strip().splitlines()[-1].endswith("benchmarks/bench_classroom.py --pupils 3")
     # Run bare (as `wizard-edu bench` runs every bench_*.py), it starts nothing and says how to run it.
