@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -74,9 +75,11 @@ def table_cells(cells: list[str], all_cells: bool) -> list[str]:
     if all_cells:
         return cells
     for i, code in enumerate(cells):
-        if "TableWidget(" in code:
+        # The cell that sets the pupil's table up (`table = TableWidget(...)`), not a helper that
+        # mentions TableWidget inside a function.
+        if re.search(r"^table = TableWidget\(", code, re.M):
             return cells[: i + 1]
-    raise SystemExit(f"{NOTEBOOK} has no TableWidget cell")
+    raise SystemExit(f"{NOTEBOOK} has no `table = TableWidget(...)` cell")
 
 
 def run_class(pupils: int, all_cells: bool) -> None:
