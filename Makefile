@@ -34,9 +34,10 @@ lab: $(STAMP)
 lab-teacher: $(STAMP)
 	$(VENV)/bin/wizard-edu lab --port=$(PORT) $(ALLOW_ROOT) --teacher
 
-# Every test: lint, unit + property + doctests, notebooks (nbval, strict), real-browser tests.
+# Every test: lint, types (mypy, see [tool.mypy] in pyproject.toml), unit + property + doctests, notebooks (nbval, strict), real-browser tests.
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider notebooks
 

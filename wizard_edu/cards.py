@@ -59,7 +59,7 @@ class Card:
         # A handful of comparisons; decks are built once and cached, so play never pays for this.
         kind, colour, rank = self.kind, self.colour, self.rank
         if kind == NUMBER:
-            if colour in COLOURS and rank.__class__ is int and 1 <= rank <= 13:  # type: ignore[operator]
+            if colour in COLOURS and rank.__class__ is int and 1 <= rank <= 13:
                 return
             raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: a number card has a "
                                 "colour (R, G, B or Y) and a number from 1 to 13.")
@@ -75,7 +75,7 @@ class Card:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self.kind == other.kind and self.colour == other.colour and self.rank == other.rank  # type: ignore[attr-defined]
+        return self.kind == other.kind and self.colour == other.colour and self.rank == other.rank
 
     def __hash__(self) -> int:
         # The hash the dataclass would generate: equal cards hash alike.
@@ -139,8 +139,9 @@ class Card:
     @property
     def value(self) -> float:
         """Value within a colour: the rank, 7.5 for the Juggler, 9.75 for the Cloud."""
-        if self.kind == NUMBER:
-            return float(self.rank)  # type: ignore[arg-type]
+        rank = self.rank
+        if rank is not None:  # only number cards have a rank (checked in __post_init__)
+            return float(rank)
         return NAMED_COLOUR_KINDS.get(self.kind, 0.0)
 
     def with_colour(self, colour: str) -> Card:
@@ -175,10 +176,12 @@ class Card:
     @property
     def name(self) -> str:
         """A friendly name: ``'red 7'``, ``'Wizard'``, ``'Juggler (blue)'``."""
+        colour = self.colour
+        if colour is None:
+            return self.kind.capitalize()
         if self.kind == NUMBER:
-            return f"{COLOUR_NAMES[self.colour]} {self.rank}"  # type: ignore[index]
-        base = self.kind.capitalize()
-        return f"{base} ({COLOUR_NAMES[self.colour]})" if self.colour else base
+            return f"{COLOUR_NAMES[colour]} {self.rank}"
+        return f"{self.kind.capitalize()} ({COLOUR_NAMES[colour]})"
 
 
 _ONLY_CARDS = {Card}

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
@@ -107,7 +108,7 @@ def _announce_lab(process: subprocess.Popen, env: dict[str, str], edition: str =
           "Start with 00-install-check.ipynb. Press Ctrl+C twice to stop.", flush=True)
 
 
-def _run_until_stopped(process: subprocess.Popen, announce) -> int:
+def _run_until_stopped(process: subprocess.Popen, announce: Callable[[], None]) -> int:
     """Wait for a server we started; Ctrl+C reaches it directly, SIGTERM here stops it too."""
     from . import servers
 

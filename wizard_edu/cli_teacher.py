@@ -9,8 +9,12 @@ import argparse
 import html
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import WizardError
+
+if TYPE_CHECKING:  # pandas is imported only by the commands that need it
+    import pandas as pd
 
 REPORT_EPILOG = """examples:
   wizard-edu report /home/ada /home/ben /home/cleo      three pupils' homes
@@ -60,7 +64,7 @@ class _wide_pandas:
         return self._ctx.__exit__(*exc)
 
 
-def report_html(report, table) -> str:
+def report_html(report: pd.DataFrame, table: pd.DataFrame) -> str:
     """A printable page: the class table, then the details, then the files that were skipped."""
     skipped = report.attrs.get("skipped", [])
     skipped_html = "".join(f"<li><code>{html.escape(p)}</code>: {html.escape(r)}</li>" for p, r in skipped)

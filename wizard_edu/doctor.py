@@ -333,7 +333,7 @@ def widget_check():
     answer = widgets.Label(value="Not clicked yet.")
     clicks = [0]
 
-    def on_click(_button) -> None:
+    def on_click(_button: widgets.Button) -> None:
         clicks[0] += 1
         answer.value = f"It works! You clicked {clicks[0]} time{'s' if clicks[0] != 1 else ''}."
 

@@ -278,6 +278,7 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
     """
     import contextlib
     import io
+    from unittest import mock
 
     import matplotlib
     import nbformat
@@ -296,14 +297,14 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
         found.append((shown, self.answer_text))
 
     namespace: dict[str, Any] = {"__name__": "__main__"}
-    question_module.Question.__init__ = noting  # type: ignore[method-assign]
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
+        # patch.object puts the real __init__ back however the notebook's code ends.
+        with mock.patch.object(question_module.Question, "__init__", noting), \
+                contextlib.redirect_stdout(io.StringIO()):
             for cell in nb.cells:
                 if cell.cell_type == "code":
                     exec(compile(cell.source, f"<{Path(notebook).name}>", "exec"), namespace)  # noqa: S102
     finally:
-        question_module.Question.__init__ = original  # type: ignore[method-assign]
         import matplotlib.pyplot as plt
 
         plt.close("all")

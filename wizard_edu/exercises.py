@@ -467,7 +467,8 @@ def _legal_reason(kind: str, colour: str | None, jester_first: bool) -> str:
         return "A Wizard was played before any colour, so nobody has to follow: any card."
     if kind == "jesters-only":
         return "Only Jesters so far: there is no colour to follow yet, so any card."
-    name = COLOUR_NAMES[colour]  # type: ignore[index]
+    assert colour is not None  # every other kind of reason has a colour to follow
+    name = COLOUR_NAMES[colour]
     before = ("A Jester sets no colour, so the colour to follow is the first colour played: "
               if jester_first else "The colour to follow is ")
     if kind == "cannot-follow":
@@ -600,7 +601,8 @@ def card_matches(card: Card | str, event: str, hand: Iterable[Card | str] | str 
     if event.startswith("colour:"):
         return card.is_number and card.colour == event.split(":")[1]
     _, colour, rank = event.split(":")
-    return card.is_number and card.colour == colour and card.rank > int(rank)  # type: ignore[operator]
+    # Only number cards have a rank.
+    return card.rank is not None and card.colour == colour and card.rank > int(rank)
 
 
 def describe_event(event: str, hand: Iterable[Card | str] | str, rules: str | Ruleset) -> str:

@@ -29,9 +29,14 @@ import webbrowser
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from .doctor import find_notebooks_dir
 from .errors import KidModeError
+
+if TYPE_CHECKING:  # the widgets are imported only when the landing page is made
+    import ipywidgets
 
 #: The environment variable that tells the kid-mode server where its settings file is.
 SETTINGS_ENV = "WIZARD_EDU_KID_SETTINGS"
@@ -119,7 +124,7 @@ def landing_html(folder: str | os.PathLike | None = None) -> str:
             f'<ul style="padding:0;margin:0">{"".join(links)}</ul></nav>')
 
 
-def landing(folder: str | os.PathLike | None = None):
+def landing(folder: str | os.PathLike | None = None) -> ipywidgets.HTML:
     """The landing page as a widget (the code cell of ``kids.ipynb``).
 
     A widget, not rich HTML output: JupyterLab and Voila open links in rich output in a new
@@ -355,7 +360,7 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
                                              preheat=preheat)
         url = landing_url(port)
         apps = max_apps if max_apps is not None else (MAX_APPS_CLASSROOM if classroom else MAX_APPS_LOCAL)
-        if classroom:
+        if code is not None:  # set exactly when classroom is
             print(board_text(code, port, network_addresses()), flush=True)
             print(f"On this computer: http://127.0.0.1:{port}/ (same code). Up to {apps} apps open at once.")
         print(f"Kid mode is ready (started in {seconds:.1f} s). Open {url}\nPress Ctrl+C to stop.", flush=True)
@@ -390,6 +395,6 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-def _stop_on_sigterm(signum, frame) -> None:
+def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
     """Being told to stop (SIGTERM) stops Voila too, instead of leaving it running alone."""
     raise SystemExit(0)

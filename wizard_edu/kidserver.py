@@ -27,8 +27,10 @@ import sys
 import time
 from collections import defaultdict, deque
 from html import escape
+from typing import Any
 
 import tornado.web
+from jupyter_client.multikernelmanager import MultiKernelManager
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import JupyterHandler
@@ -75,7 +77,9 @@ class KidKernelManager(AsyncMappingKernelManager):
 
     kernel_limit = Integer(0, config=True, help="Most kernels at once, warm ones included (0: no limit).")
 
-    async def start_kernel(self, *args, **kwargs):
+    # jupyter_client types MultiKernelManager.start_kernel as synchronous (-> str) although its async
+    # managers, AsyncMappingKernelManager included, replace it with a coroutine: the override is right.
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         if self.kernel_limit > 0:
             running = set(self._kernels) | set(getattr(self, "_pending_kernels", {}))
             if len(running) >= self.kernel_limit:
@@ -83,7 +87,7 @@ class KidKernelManager(AsyncMappingKernelManager):
         return await super().start_kernel(*args, **kwargs)
 
 
-def warm_kernel_ids(km) -> set[str]:
+def warm_kernel_ids(km: MultiKernelManager) -> set[str]:
     """The kernels waiting in Voila's warm pools (ready, not yet given to a page)."""
     warm = set()
     for pool in getattr(km, "_pools", {}).values():
@@ -93,7 +97,7 @@ def warm_kernel_ids(km) -> set[str]:
     return warm
 
 
-def apps_open(km) -> int:
+def apps_open(km: MultiKernelManager) -> int:
     """Kernels that belong to pages (every running kernel but the warm spares)."""
     return len(set(km.list_kernel_ids()) - warm_kernel_ids(km))
 
@@ -223,7 +227,7 @@ class KidVoila(Voila):
         return settings
 
     def init_handlers(self):
-        handlers = []
+        handlers: list[tuple[Any, ...]] = []  # tornado's (pattern, handler[, kwargs]) rules
         for pattern, handler, *rest in super().init_handlers():
             if handler is TornadoVoilaHandler:
                 handler = KidRenderHandler

@@ -20,8 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, perm
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:  # pandas is imported when a table is asked for
+    import pandas as pd
 
 from .cards import COLOUR_NAMES, COLOURS, Card
 from .display.numbers import readable
@@ -79,7 +83,7 @@ def trump_odds(players: int, round_number: int = 1, rules: str | Ruleset = "clas
     return {k: Fraction(v, total) for k, v in outcomes.items()}
 
 
-def trump_odds_table(players: int, rules: str | Ruleset = "classic", exact: bool = False):
+def trump_odds_table(players: int, rules: str | Ruleset = "classic", exact: bool = False) -> pd.DataFrame:
     """A DataFrame, one row per round: the chance of each colour, of no trump, of the dealer choosing."""
     import pandas as pd
 
@@ -161,7 +165,7 @@ def hand_odds(cards: int, what: str = "wizards", rules: str | Ruleset = "classic
 
 
 def hand_odds_table(what: str = "wizards", rules: str | Ruleset = "classic", max_cards: int | None = None,
-                    turned_up: Card | str | None = None, exact: bool = False):
+                    turned_up: Card | str | None = None, exact: bool = False) -> pd.DataFrame:
     """A DataFrame: one row per hand size, one column per count ``k``, the chance of holding ``k``."""
     import pandas as pd
 
@@ -334,7 +338,7 @@ def round_one_rows(turned_up: Card | str | None, rules: str | Ruleset = "classic
 
 
 def round_one_table(players: int, turned_up: Card | str | None, rules: str | Ruleset = "classic",
-                    exact: bool = False):
+                    exact: bool = False) -> pd.DataFrame:
     """A DataFrame of one-card win chances: one row per kind of card, one column per seat."""
     import pandas as pd
 

@@ -46,4 +46,8 @@ def totals_by_round(game: Game) -> pd.DataFrame:
     """Running totals only: a round x player table, handy for a line chart."""
     _check_game(game)
     pad = score_pad(game)
-    return pad.xs("total", axis=1, level=1)
+    import pandas as pd  # already loaded by score_pad
+
+    totals = pad.xs("total", axis=1, level=1)
+    assert isinstance(totals, pd.DataFrame)  # a column level picked out of a table is a table
+    return totals

@@ -137,8 +137,9 @@ class Vocabulary:
 
     def card_style(self, card: Card) -> tuple[str, str, str]:
         """(fill, ink, symbol) for a card: its colour's, or its own for a Wizard, Jester or special."""
-        if card.is_number:
-            return FILL[card.colour], INK[card.colour], SYMBOL[card.colour]
+        colour = card.colour
+        if card.is_number and colour is not None:  # a number card always has a colour
+            return FILL[colour], INK[colour], SYMBOL[colour]
         fill, ink, symbol = SPECIAL_STYLE[card.kind]
         if card.kind in ("juggler", "cloud") and card.colour:
             symbol = SYMBOL[card.colour]

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
+from typing import TYPE_CHECKING
 
 from .themes import FILL, INK, SYMBOL, Theme, get_theme
+
+if TYPE_CHECKING:  # cards.py imports the display lazily; no import cycle at run time
+    from ..cards import Card
 
 _BASE = ("display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
          "width:2.6em;height:3.6em;margin:2px;border-radius:6px;border:2px solid #333;"
@@ -24,7 +28,7 @@ SPECIAL_STYLE = {
 }
 
 
-def card_html(card, theme: str | Theme | None = None, *, size: float = 1.0) -> str:
+def card_html(card: Card, theme: str | Theme | None = None, *, size: float = 1.0) -> str:
     """One card as an inline HTML box: colour, a symbol for the colour, and the label."""
     th = get_theme(theme)
     label = escape(th.card_label(card))

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import UnknownRulesetError
+
+if TYPE_CHECKING:  # cards.py imports the display lazily; no import cycle at run time
+    from ..cards import Card
 
 #: Colour-blind-friendly fills (Okabe-Ito palette) and a distinct symbol per colour,
 #: so colours can be told apart by shape as well as hue.
@@ -29,9 +33,9 @@ class Theme:
     def rank_label(self, rank: int) -> str:
         return self.rank_labels.get(rank, str(rank))
 
-    def card_label(self, card) -> str:
+    def card_label(self, card: Card) -> str:
         """Short label drawn on the card face: ``'7'``, ``'A'``, ``'W'``, ``'Dragon'``."""
-        if card.is_number:
+        if card.rank is not None:  # a number card (the only cards with a rank)
             return self.rank_label(card.rank)
         if card.is_wizard:
             return "W"
@@ -39,9 +43,9 @@ class Theme:
             return "F" if self.jester == "Fool Frog" else "J"
         return card.kind.capitalize()
 
-    def card_name(self, card) -> str:
+    def card_name(self, card: Card) -> str:
         """Full name in this theme: ``'Dwarves 7'``, ``'red Ace'``, ``'Fool Frog'``."""
-        if card.is_number:
+        if card.rank is not None and card.colour is not None:  # a number card
             return f"{self.colour_names[card.colour]} {self.rank_label(card.rank)}"
         if card.is_wizard:
             return self.wizard

@@ -46,7 +46,8 @@ def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "c
 
 def check_in_deck(card: Card, ruleset: Ruleset) -> None:
     """Raise :class:`CardTextError` if ``card`` is not part of ``ruleset``'s deck."""
-    if card.is_number and card.rank > ruleset.ranks:  # type: ignore[operator]
+    rank = card.rank  # None for every card but a number card
+    if rank is not None and rank > ruleset.ranks:
         raise CardTextError(
             f"{card} is not in the {ruleset.title} deck: its numbers go from 1 to {ruleset.ranks}."
         )
@@ -119,7 +120,7 @@ def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "class
     return _lead_of(trick, ruleset)
 
 
-def _lead_of(trick: Iterable[Card], ruleset: Ruleset) -> str | None:
+def _lead_of(trick: Sequence[Card], ruleset: Ruleset) -> str | None:
     """:func:`lead_colour` for cards already checked (the engine's fast path; no parsing)."""
     hook = ruleset.hooks.lead_of
     if hook is not None:
@@ -181,6 +182,7 @@ def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
         raise IllegalPlayError("The Werewolf is never played: it is swapped for the trump card.")
     if card.unnamed not in legal_plays(hand, trick, ruleset):
         colour = lead_colour(trick, ruleset)
+        assert colour is not None  # with no colour led every card held is legal, so one was led
         held = Cards(c for c in hand if c.kind == NUMBER and c.colour == colour)
         raise IllegalPlayError(f"You must follow {COLOUR_NAMES[colour]}: you hold {_and_list(held)}.")
 
@@ -344,10 +346,11 @@ def _usual_winner(cards: Sequence[Card], trump: str | None, kinds: list[str]) ->
                                f"{cards[i]} wins: it is the highest trump ({COLOUR_NAMES[trump]}).", i)
     if coloured:
         led = cards[coloured[0]].colour
+        assert led is not None  # coloured lists only cards with a colour
         i = max((j for j in coloured if cards[j].colour == led), key=lambda j: cards[j].value)
         no_trump = "" if trump is None else ", and no trump was played"
         return TrickResult(i, "highest-led",
-                           f"{cards[i]} wins: it is the highest {COLOUR_NAMES[led]} card, "  # type: ignore[index]
+                           f"{cards[i]} wins: it is the highest {COLOUR_NAMES[led]} card, "
                            f"the colour led{no_trump}.", i)
     if JESTER in kinds:
         i = kinds.index(JESTER)

@@ -25,6 +25,7 @@ any bidding or schedule option): the fast paths model those.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -107,7 +108,7 @@ class RuleTables:
         check_in_deck(card, self.ruleset)
         raise DuplicateCardError(f"{card} is given more often than the {self.ruleset.title} deck holds it.")
 
-    def encode(self, hand) -> list[int]:
+    def encode(self, hand: Iterable[Card]) -> list[int]:
         """Ids of the cards of ``hand`` (identical cards get different ids), sorted."""
         taken: set[int] = set()
         ids = []

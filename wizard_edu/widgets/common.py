@@ -13,7 +13,7 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..display.html import card_html, cards_html
 from ..display.themes import FILL, INK, SYMBOL, Theme, get_theme
-from ..errors import WizardError
+from ..errors import WizardError, WrongPhaseError
 from ..events import (
     BidChanged,
     BidMade,
@@ -71,7 +71,7 @@ def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
         button.add_class("wizard-special-card")
     for cls in extra_classes:
         button.add_class(cls)
-    button.card = card  # type: ignore[attr-defined]
+    button.card = card
     if on_click is not None:
         button.on_click(lambda _b, c=card: on_click(c))
     return button
@@ -115,7 +115,7 @@ def restyle_card_button(button: widgets.Button, card: Card, vocab: Vocabulary) -
     button.add_class(card_class(card))
     if card.is_special:
         button.add_class("wizard-special-card")
-    button.card = card  # type: ignore[attr-defined]
+    button.card = card
     return button
 
 
@@ -142,6 +142,14 @@ def text_button(label: str, tooltip: str, css: str, on_click: Callable[[], Any] 
     if on_click is not None:
         button.on_click(lambda _b: on_click())
     return button
+
+
+def seat_to_move(game: Game) -> int:
+    """The seat whose turn it is, for the widgets' loops that run only while the game goes on."""
+    seat = game.to_move
+    if seat is None:
+        raise WrongPhaseError("The game is over: nobody has a turn.")
+    return seat
 
 
 def guarded(method: Callable) -> Callable:

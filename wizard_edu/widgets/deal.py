@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -158,18 +159,18 @@ class DealWidget(WidgetBase):
 
     # -- controls ---------------------------------------------------------------------------
     @guarded
-    def _on_players(self, change) -> None:
+    def _on_players(self, change: dict[str, Any]) -> None:
         if not self._busy:
             sizes = self.ruleset.round_sizes(change["new"])
             self.deal(players=change["new"], round=min(self.round_choice.value or 1, len(sizes)))
 
     @guarded
-    def _on_round(self, change) -> None:
+    def _on_round(self, change: dict[str, Any]) -> None:
         if not self._busy and change["new"] is not None:
             self.deal(round=change["new"])
 
     @guarded
-    def _on_seed(self, change) -> None:
+    def _on_seed(self, change: dict[str, Any]) -> None:
         if not self._busy:
             self.deal(seed=read_seed(self.seed_box))
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import html
 import random
 import time
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -98,11 +100,11 @@ class WinProbabilityExplorer(WidgetBase):
         self.opponents_choice.observe(lambda ch: self._on(self.set_opponents, ch), names="value")
 
     # -- state -----------------------------------------------------------------------
-    def _on(self, method, change) -> None:
+    def _on(self, method: Callable[[Any], Any], change: dict[str, Any]) -> None:
         if not self._busy:
             method(change["new"])
 
-    def _setup(self, ruleset: Ruleset, players: int, seat: int, turned_up) -> None:
+    def _setup(self, ruleset: Ruleset, players: int, seat: int, turned_up: Card | str | None) -> None:
         ruleset.check_players(players)
         rule_tables(ruleset)  # build the simulator's tables now, not on the first click
         self.ruleset = ruleset
@@ -131,7 +133,9 @@ class WinProbabilityExplorer(WidgetBase):
     def _build_picker(self) -> None:
         deck = sorted_hand(self.ruleset.deck())
         self.buttons: list[widgets.Button] = []
-        rows, row, last = [], [], None
+        rows: list[widgets.HBox] = []
+        row: list[widgets.Button] = []
+        last = None
         for card in deck:
             group = card.colour or card.kind
             if group != last and row:
@@ -139,7 +143,10 @@ class WinProbabilityExplorer(WidgetBase):
                 row = []
             last = group
             index = len(self.buttons)
-            b = card_button(card, self.vocab, lambda _c, i=index: self._click(i), width="4.2em")
+            def clicked(_card: Card, i: int = index) -> None:
+                self._click(i)
+
+            b = card_button(card, self.vocab, clicked, width="4.2em")
             b.layout.padding = "0px"
             self.buttons.append(b)
             row.append(b)
@@ -183,7 +190,7 @@ class WinProbabilityExplorer(WidgetBase):
         return sorted_hand(self._hand)
 
     # -- the Python API ----------------------------------------------------------------
-    def set_hand(self, hand) -> bool:
+    def set_hand(self, hand: Iterable[Card | str] | str) -> bool:
         """Use these cards as the hand (text like ``"R7 W"`` or cards)."""
         try:
             cards = as_cards(hand, self.ruleset) if hand else Cards()
@@ -196,18 +203,18 @@ class WinProbabilityExplorer(WidgetBase):
         self._mark_buttons()
         return self.update()
 
-    def toggle(self, card) -> bool:
+    def toggle(self, card: Card | str) -> bool:
         """Add ``card`` to the hand, or take it out if it is there."""
         try:
-            card = as_cards([card], self.ruleset)[0]
+            picked = as_cards([card], self.ruleset)[0]
         except WizardError as exc:
             self.say(str(exc), "error")
             return False
         hand = list(self._hand)
-        if card in hand:
-            hand.remove(card)
+        if picked in hand:
+            hand.remove(picked)
         else:
-            hand.append(card)
+            hand.append(picked)
         return self.set_hand(Cards(hand))
 
     def _click(self, index: int) -> None:
@@ -255,7 +262,7 @@ class WinProbabilityExplorer(WidgetBase):
             return False
         return self.update()
 
-    def set_turned_up(self, card) -> bool:
+    def set_turned_up(self, card: Card | str | None) -> bool:
         try:
             up = None if card is None else as_cards([card], self.ruleset)[0]
             if self._hand:
@@ -354,6 +361,7 @@ class WinProbabilityExplorer(WidgetBase):
 
     def _draw(self) -> None:
         r = self.result
+        assert r is not None  # drawn only once a simulation has run
         n = len(r.counts)
         self.chart.value = bar_chart_html(
             [f"{k} trick{'s' if k != 1 else ''}" for k in range(n)], list(r.probabilities),

@@ -30,6 +30,7 @@ from .common import (
     game_at_round,
     guarded,
     replace_children,
+    seat_to_move,
     text_button,
     trick_html,
     trump_badge,
@@ -40,6 +41,8 @@ from .table import DEFAULT_NAMES
 
 class PredictionWidget(WidgetBase):
     """Predict how many tricks a dealt hand will win, then see it played and scored."""
+
+    seed: int
 
     def __init__(self, round: int = 3, players: int = 4, seed: int = 0, rules: str | Ruleset = "junior",
                  seat: int = 0, theme: str | None = None, names: Sequence[str] | None = None) -> None:
@@ -98,7 +101,7 @@ class PredictionWidget(WidgetBase):
     def _run_until_my_bid(self) -> None:
         game = self.game
         while game.to_move != self.seat or game.phase == "trump":
-            seat = game.to_move
+            seat = seat_to_move(game)
             action = self.computers[seat].act(game.view(seat))
             if seat == self.seat:  # the learner deals and a Wizard came up: the rule of thumb picks for them
                 self.notes.append(f"You deal and a Wizard was turned up: the rule of thumb chose "
@@ -133,7 +136,7 @@ class PredictionWidget(WidgetBase):
         self._predicted_at = time.monotonic()
         game = self.game
         while self.result is None:
-            seat = game.to_move
+            seat = seat_to_move(game)
             events = apply_recording(game, seat, self.computers[seat].act(game.view(seat)))
             trick = finished_trick(events)
             if trick is not None:
@@ -144,6 +147,7 @@ class PredictionWidget(WidgetBase):
 
     def _draw_result(self) -> None:
         r = self.result
+        assert r is not None  # drawn once the round is scored
         rows = []
         for i, t in enumerate(self.tricks, 1):
             who = "nobody" if t.winner_seat is None else self.names[t.winner_seat]

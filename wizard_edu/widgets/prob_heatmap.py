@@ -85,7 +85,7 @@ class RoundOneHeatMap(WidgetBase):
         self._busy = False
         return self.update()
 
-    def set_turned_up(self, card) -> bool:
+    def set_turned_up(self, card: Card | str | None) -> bool:
         try:
             up = None if card is None else as_cards([card], self.ruleset)[0]
             trump_of(up, self.ruleset, allow_choice=False)

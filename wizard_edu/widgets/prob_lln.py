@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
@@ -48,7 +49,8 @@ class LawOfLargeNumbers(WidgetBase):
                  rules: str = "classic", cards: int = 5, card: str = "G11", players: int = 4, seat: int = 1,
                  turned_up: str | None = "R5") -> None:
         super().__init__("wizard-lln")
-        self.options = {"rules": rules, "cards": cards, "card": card, "players": players, "seat": seat,
+        # Mixed values (names, counts, card text), read by the experiment each one belongs to.
+        self.options: dict[str, Any] = {"rules": rules, "cards": cards, "card": card, "players": players, "seat": seat,
                         "turned_up": turned_up}
         self.question = question
         self.trials = trials
@@ -111,7 +113,7 @@ class LawOfLargeNumbers(WidgetBase):
         return won[:, o["seat"]] == 1
 
     # -- the Python API -----------------------------------------------------------------------
-    def set_question(self, question: str, **options) -> bool:
+    def set_question(self, question: str, **options: Any) -> bool:
         """Choose the experiment (a key of :attr:`questions`); options: rules, cards, card, players,
         seat, turned_up."""
         if question not in QUESTIONS:

@@ -259,7 +259,7 @@ class Question(WidgetBase):
             if self.kind == "choice":
                 for i, choice in enumerate(self.choices or []):
                     b = text_button(str(choice), f"Answer {choice}", "wizard-question-choice",
-                                    lambda c=choice: self.choose(c))
+                                    functools.partial(self.choose, choice))
                     b.add_class(f"wizard-choice-{i}")
                     self.buttons.append(b)
             else:
@@ -289,7 +289,7 @@ class Question(WidgetBase):
         self.reveal_button: widgets.Button | None = None
         self.answer_html: widgets.HTML | None = None
         self.name_row: widgets.HBox | None = None
-        self.children = (self.prompt_html, row, self.status)
+        self.children: tuple[widgets.Widget, ...] = (self.prompt_html, row, self.status)
 
     def _add(self, widget: widgets.Widget) -> widgets.Widget:
         self.children = (*self.children, widget)
@@ -322,7 +322,7 @@ class Question(WidgetBase):
             return " ".join(str(c) for c in a) if a else "none"
         if self.kind == "click" and isinstance(a, int):
             place = _ORDINALS[a] if a < len(_ORDINALS) else f"number {a + 1}"
-            return f"{self.cards[a]}, the {place} card"  # type: ignore[index]
+            return f"{(self.cards or [])[a]}, the {place} card"
         return str(a)
 
     @property
@@ -367,15 +367,16 @@ class Question(WidgetBase):
         if self.kind == "choice":
             return given == a, str(given), False
         if self.kind == "click":
+            cards = self.cards or []  # a click question always has cards (checked in __init__)
             if isinstance(given, int) and not isinstance(given, bool):
                 pos = given
-                if not 0 <= pos < len(self.cards):  # type: ignore[arg-type]
+                if not 0 <= pos < len(cards):
                     raise AnswerTextError(f"There is no card at position {pos}.")
-                card = self.cards[pos]  # type: ignore[index]
+                card = cards[pos]
                 ok = pos == a if isinstance(a, int) else card == a
             else:
                 card = Card.parse(given)
-                ok = card == (self.cards[a] if isinstance(a, int) else a)  # type: ignore[index]
+                ok = card == (cards[a] if isinstance(a, int) else a)
             return ok, str(card), False
         text = " ".join(str(given).split()).casefold()
         return text == " ".join(a.split()).casefold(), str(given).strip(), False

@@ -16,10 +16,14 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
+
+if TYPE_CHECKING:  # pandas is imported when a table is asked for
+    import pandas as pd
 
 from ..errors import ExerciseError
 from ..exercises import explain_score, quiz_score_exercise, tempting_scores
@@ -34,7 +38,7 @@ def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
-def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset = "classic"):
+def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset = "classic") -> pd.DataFrame:
     """A score pad from bids and tricks written down by hand: ``{hand: {name: (bid, tricks)}}``.
 
     Points come from the engine; the table has the same layout as :meth:`Game.score_pad`
@@ -119,7 +123,7 @@ class ScoringQuiz(WidgetBase):
         buttons = []
         for value in self.choices:
             b = text_button(f"{value:+d}" if value else "0", f"Answer {value} points", "wizard-quiz-choice",
-                            lambda v=value: self.answer(v))
+                            functools.partial(self.answer, value))
             buttons.append(b)
         old = list(self.choice_box.children)
         self.choice_box.children = tuple(buttons)

@@ -12,8 +12,8 @@ import base64
 import html
 import json
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -39,6 +39,7 @@ from .common import (
     guarded,
     narrate,
     read_seed,
+    seat_to_move,
     seed_box,
     text_button,
     trick_html,
@@ -46,6 +47,9 @@ from .common import (
     vocab_for,
     winners_sentence,
 )
+
+if TYPE_CHECKING:  # the coach is imported only when a hint is asked for
+    from ..players.coach import Hint
 
 #: Names for computer players when none are given (the learner is "You").
 DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
@@ -342,8 +346,9 @@ class TableWidget(WidgetBase):
         if game.is_over:
             self.say("The game is over: press New game to play again.", "error")
             return False
-        if game.to_move != self.seat:
-            self.say(f"It is {game.names[game.to_move]}'s turn, not yours.", "error")
+        turn = seat_to_move(game)
+        if turn != self.seat:
+            self.say(f"It is {game.names[turn]}'s turn, not yours.", "error")
             return False
         start, moves = len(self.events), len(game.history)
         try:
@@ -392,6 +397,7 @@ class TableWidget(WidgetBase):
             self.say(text, "hint")
             return text
         action, text = None, ""
+        coach_hint: Callable[[SeatView], Hint] | None
         try:
             from ..players.coach import hint as coach_hint  # written by another part of the kit
         except ImportError:
@@ -430,7 +436,7 @@ class TableWidget(WidgetBase):
         """Let the computer players act until it is the learner's turn or the game is over."""
         game = self.game
         while not game.is_over and game.to_move != self.seat:
-            seat = game.to_move
+            seat = seat_to_move(game)
             player = self._players[seat]
             if getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer":
                 # This player plays the round out in its head: say so at once (the message reaches

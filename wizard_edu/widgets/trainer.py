@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as widgets
@@ -319,7 +320,9 @@ class LegalPlayTrainer(WidgetBase):
                 label = self.vocab.button_label(card)
                 b.description = f"\u2713 {label}" if on else label
                 (b.add_class if on else b.remove_class)("wizard-selected")
-        chosen = self.vocab.cards(sorted(self.selected, key=lambda t: list(map(str, self.hand)).index(t)))
+        order = [str(c) for c in self.hand]
+        picked: list[str] = sorted(self.selected, key=order.index)
+        chosen = self.vocab.cards(picked)
         self.say(f"Selected: {chosen or 'nothing yet'}.", "info")
         return True
 
@@ -333,7 +336,7 @@ class LegalPlayTrainer(WidgetBase):
         ok, because = play_reason(card, self.hand, self.trick, self.ruleset, names)
         return self.vocab.text(f"{label}: yes, {because}" if ok else f"{label}: no. {because}")
 
-    def _in_hand_order(self, texts) -> list[str]:
+    def _in_hand_order(self, texts: Iterable[str]) -> list[str]:
         order = [str(c) for c in self.hand]
         return sorted(set(texts), key=order.index)
 
