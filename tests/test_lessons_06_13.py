@@ -27,9 +27,9 @@ from wizard_edu import (
 from wizard_edu.odds import hand_odds, one_card_win_probability, trump_odds
 
 REPO = Path(__file__).resolve().parents[1]
-NUMBERS = ["06", "07", "08", "09", "10", "11", "12", "13"]
+NUMBERS = ["06", "07", "08", "09", "10", "11", "12", "13", "14"]   # 14: issue 12
 #: how many 45-minute parts each lesson has
-PARTS = {"06": 1, "07": 1, "08": 2, "09": 2, "10": 2, "11": 2, "12": 2, "13": 2}
+PARTS = {"06": 1, "07": 1, "08": 2, "09": 2, "10": 2, "11": 2, "12": 2, "13": 2, "14": 1}
 
 
 def lesson(number: str) -> str:
@@ -103,9 +103,9 @@ def test_every_lesson_has_the_parts_of_a_plan(number):
     assert re.search(r"^\| 1 \|", block, re.M), number
 
 
-@pytest.mark.parametrize("number", ["08", "13"])
+@pytest.mark.parametrize("number", ["08", "11", "12", "13", "14"])
 def test_the_generated_answer_key_matches_the_notebook(number, monkeypatch, tmp_path):
-    """06, 07 and 09 are checked in test_editions; 08 and 13 changed with this task."""
+    """06, 07 and 09 are checked in test_editions; 08 and 13 changed with issue 11, 11, 12 and 14 with issue 12."""
     from wizard_edu.editions import KEY_BEGIN, KEY_END, answer_key_markdown
 
     monkeypatch.setenv("WIZARD_EDU_HOME", str(tmp_path))
@@ -140,6 +140,28 @@ def test_every_think_prompt_is_followed_by_a_checked_question(number):
         after = nb.cells[i + 2]
         if after.cell_type == "code" and after.outputs and "ask(" not in after.source:  # it shows the answer: tagged
             assert "answer" in after.metadata.get("tags", []), (number, after.source[:60])
+
+
+FIRST = re.compile(r"(Think first|Try first|Try it|Your turn)(:\*\*|\*\*:|:)", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("number", ["11", "12", "14"])
+def test_every_think_first_prompt_is_followed_by_a_checked_question(number):
+    """Issue 12: every "Think first" prompt of 11, 12 and 14 is followed at once by a question; what
+    shows the answer in a cell after it is tagged `answer`."""
+    nb = nbformat.read(next((REPO / "notebooks").glob(f"{number}-*.ipynb")), as_version=4)
+    prompts = 0
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown" or not FIRST.search(cell.source):
+            continue
+        prompts += 1
+        question = nb.cells[i + 1]
+        assert question.cell_type == "code" and "ask(" in question.source, (number, cell.source[:60])
+        assert "answer" not in question.metadata.get("tags", [])
+        after = nb.cells[i + 2]
+        if after.cell_type == "code" and after.outputs and "ask(" not in after.source:  # it shows the answer
+            assert "answer" in after.metadata.get("tags", []), (number, after.source[:60])
+    assert prompts >= 4, number
 
 
 # -- the demo scripts, played on the engine --------------------------------------------------------

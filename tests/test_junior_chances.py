@@ -1,0 +1,60 @@
+"""Notebook 04's "How likely does your card win?" (issue 12, deliverable 5) is held to the exact odds.
+
+The picture stored in the notebook carries each card's chance as a fraction; it must be the exact
+one-card chance of Wizard Junior, and the words and "about N in 10" a child reads must fit it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+
+from wizard_edu import cards
+from wizard_edu.odds import one_card_win_probability
+from wizard_edu.widgets.chances import chance_words, in_ten
+
+REPO = Path(__file__).resolve().parents[1]
+ROW = re.compile(r'<div class="junior-chance" data-card="([^"]+)" data-chance="([^"]+)" data-players="(\d)" '
+                 r'data-seat="(\d)" data-turned-up="([^"]+)".*?<b>([^<]+)</b> \(([^)]+)\)</div></div>')
+
+
+def _stored_rows() -> list[tuple]:
+    nb = nbformat.read(REPO / "notebooks" / "04-predicting-tricks.ipynb", as_version=4)
+    shown = "".join(o.get("data", {}).get("text/html", "") for c in nb.cells if c.cell_type == "code"
+                    for o in c.get("outputs", []))
+    return ROW.findall(html.unescape(shown))
+
+
+def _exact(card: str, players: str, seat: str, up: str) -> Fraction:
+    return one_card_win_probability(card, int(players), int(seat), up, rules="junior")
+
+
+def test_the_pictures_numbers_are_the_exact_odds():
+    rows = _stored_rows()
+    assert [r[0] for r in rows] == [str(c) for c in cards("W R8 Y2 R1 J")]
+    for card, chance, players, seat, up, words, tenths in rows:
+        p = _exact(card, players, seat, up)
+        assert Fraction(chance) == p, card
+        said = {1: ("certain", "every time"), 0: ("no chance", "never")}.get(p, (chance_words(float(p)),
+                                                                                in_ten(float(p))))
+        assert (words, tenths) == said, (card, words, tenths)
+
+
+def test_the_text_under_the_picture_is_true():
+    """A Wizard played first always wins; a Fool Frog never wins with four players; Y2 beats R8."""
+    rows = {r[0]: _exact(*r[:1], *r[2:5]) for r in _stored_rows()}
+    assert rows["W"] == 1 and rows["J"] == 0
+    assert rows["Y2"] > rows["R8"] > rows["R1"]
+
+
+def test_lesson_4_quotes_the_exact_chance_of_the_red_8():
+    text = (REPO / "lessons" / "04-predicting-tricks.md").read_text(encoding="utf-8")
+    p = one_card_win_probability("R8", 4, 0, "Y3", rules="junior")
+    row = next(line for line in text.splitlines() if line.startswith("| 8 | About how many times in 10"))
+    assert f"| {round(float(p) * 10)} (exactly {p.numerator}/{p.denominator}, about {float(p):.2f})" in row
+    more = max(cards("R8 Y2"), key=lambda c: one_card_win_probability(c, 4, 0, "Y3", rules="junior"))
+    assert f"| {more} (" in next(line for line in text.splitlines() if line.startswith("| 7 |"))
