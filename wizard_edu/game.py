@@ -240,13 +240,13 @@ def _fast_tricks(ruleset: Ruleset) -> tuple[dict[int, int], dict[Card, int], lis
     entry = _FAST_TRICKS.get(id(ruleset))
     if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
         return entry[1]
-    from .rules.tables import is_tabled, rule_tables
+    # (trick_table, not tables: the engine needs no numpy, so a kernel that only plays loads none.)
+    from .rules.trick_table import is_tabled, trick_lists
 
     fast = None
     if is_tabled(ruleset) and ruleset.hooks.decide_trick is None and ruleset.hooks.lead_of is None:
-        tables = rule_tables(ruleset)
-        by_card = tables.code
-        fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, tables.lists.beats)
+        by_card, beats = trick_lists(ruleset)
+        fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, beats)
     _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
     return fast
 

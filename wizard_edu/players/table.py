@@ -8,10 +8,23 @@ from typing import Any
 from ..errors import PlayerError, SeedError
 from ..game import Game
 from .base import Player
-from .hard import HardPlayer
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
-from .simulating import SimulatingPlayer
+
+
+# The simulating players are imported when first made: they bring the simulator (numpy), which a
+# table of rule-of-thumb players (a pupil's Junior game) never needs.
+def SimulatingPlayer(seed: int | None = None, **kwargs: Any) -> Player:  # noqa: N802 (stands in for the class)
+    from .simulating import SimulatingPlayer as cls
+
+    return cls(seed=seed, **kwargs)
+
+
+def HardPlayer(seed: int | None = None, **kwargs: Any) -> Player:  # noqa: N802 (stands in for the class)
+    from .hard import HardPlayer as cls
+
+    return cls(seed=seed, **kwargs)
+
 
 #: Computer players by the names notebooks and widgets use: the ladder ``easy`` < ``medium`` < ``hard``
 #: and the older names, which stay as aliases (``rule-of-thumb`` is easy, ``simulator`` is medium).

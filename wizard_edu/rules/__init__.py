@@ -19,7 +19,6 @@ from .core import (
     trump_from_card,
 )
 from .rulesets import ANNIVERSARY, CLASSIC, JUNIOR, RULESETS, Ruleset, get_ruleset
-from .tables import RuleTables, rule_tables  # issue 10: the one card encoding and rule tables
 
 __all__ = [
     "DEALER_CHOOSES", "TrickResult", "allowed_bids", "check_bid", "check_play", "cloud_changes", "explain_trick",
@@ -27,3 +26,12 @@ __all__ = [
     "lead_colour", "legal_plays", "monochrome_value", "round_sizes", "score_round", "trick_winner", "trump_from_card",
     "ANNIVERSARY", "CLASSIC", "JUNIOR", "RULESETS", "Ruleset", "get_ruleset", "RuleTables", "rule_tables",
 ]
+
+
+def __getattr__(name: str):
+    # The rule tables (numpy) load when first asked for: the engine itself needs none of numpy.
+    if name in ("RuleTables", "rule_tables"):
+        from . import tables
+
+        return getattr(tables, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,51 +32,26 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ..cards import COLOURS, Card, sorted_hand
-from ..errors import DuplicateCardError, TrumpError, UnknownRulesetError
-from .core import DEALER_CHOOSES, check_in_deck, decide_trick, playable, trump_from_card
+from ..errors import DuplicateCardError, UnknownRulesetError
+from .core import DEALER_CHOOSES, check_in_deck, trump_from_card
 from .core import _lead_of as lead_colour
 from .rulesets import Ruleset, get_ruleset
 
-# The tables ask the engine about a card followed by a second copy of itself (R3 after R3), which the
-# public, checked functions refuse as impossible; these are the same rules without the argument checks.
-
-
-def trick_winner(trick: list[Card], trump: str | None, ruleset: Ruleset) -> int | None:
-    return decide_trick(trick, trump, ruleset).winner
-
-
-def legal_plays(hand: list[Card], trick: list[Card], ruleset: Ruleset) -> list[Card]:
-    return list(playable(hand, trick, ruleset))
-
-
-#: Trump codes: 0 no trump, 1..4 the colours R, G, B, Y.
-NO_TRUMP = 0
-TRUMP_CODES = 5
-#: Turned-up card code meaning "the dealer chooses" (a Wizard).
-CHOOSE = 5
-#: Lead states: 0 nothing decided yet (empty trick or Jesters only), 1 free (a Wizard came first),
-#: 2..5 the colour to follow (R, G, B, Y).
-OPEN, FREE = 0, 1
-N_STATES = 6
-
-
-def trump_code(colour: str | None) -> int:
-    """The trump code of a colour (``None``: no trump, code 0)."""
-    if colour is None:
-        return NO_TRUMP
-    if colour not in COLOURS:
-        raise TrumpError(f"The trump must be one of R, G, B, Y or None (no trump), not {colour!r}.")
-    return 1 + COLOURS.index(colour)
-
-
-def code_trump(code: int) -> str | None:
-    """The colour of a trump code (0: ``None``)."""
-    return None if code == NO_TRUMP else COLOURS[code - 1]
-
-
-def is_tabled(ruleset: Ruleset) -> bool:
-    """True when the deck has no special cards and is not Monochrome (the fast paths model it)."""
-    return not ruleset.specials and not ruleset.monochrome
+# The encoding's constants and the engine's unchecked questions live in trick_table.py (no numpy),
+# which the engine itself uses; the tables here add the numpy arrays the simulator needs.
+from .trick_table import (  # noqa: F401 (re-exported: the encoding's public names)
+    CHOOSE,
+    FREE,
+    N_STATES,
+    NO_TRUMP,
+    OPEN,
+    TRUMP_CODES,
+    code_trump,
+    is_tabled,
+    legal_plays,
+    trick_winner,
+    trump_code,
+)
 
 
 @dataclass(frozen=True, eq=False)

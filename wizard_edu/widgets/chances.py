@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from ..display.html import card_html
 from ..display.themes import Theme
 from ..game import SeatView
-from ..rules.tables import is_tabled
+from ..rules.trick_table import is_tabled
 from .common import theme_for
 
 #: Rows (cards x deals x tricks left) the panel simulates per update: about 0.05 s of CPU here,
@@ -163,14 +163,15 @@ class ChancesPanel(widgets.VBox):
 
     def refresh(self) -> None:
         """Work the chances out again for the last view (nothing while the panel is off)."""
-        from ..odds import bid_values, card_chances
-
         self.toggle.description = "Hide chances" if self.toggle.value else "Show chances"
         view = self.view
         self.table = None
         if not self.on or view is None:
             self.body.value, self.text = "", ""
             return
+        # Imported only once the panel is on: the simulator (numpy) costs a pupil's kernel memory.
+        from ..odds import bid_values, card_chances
+
         theme = theme_for(view.ruleset, self._theme)
         junior = view.ruleset.scoring == "junior"
         if not is_tabled(view.ruleset) or view.hand_hidden:
