@@ -114,6 +114,8 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_connected=False",
     # The language-server extension is for programmers' editors; it costs every pupil memory.
     "--ServerApp.jpserver_extensions=jupyter_lsp=False",
+    # Pairing notebooks with text sources is for teachers editing the kit (jupytext), not pupils.
+    "--ServerApp.jpserver_extensions=jupyterlab_jupytext=False",
 ]
 if setting("KID_MODE", "1") == "0":
     # No kid mode (Voila) in the pupils' servers: ~9 MB less per pupil; /voila/ links then fail.
