@@ -16,7 +16,7 @@ Wizards.
 >>> from wizard_edu import Game
 >>> game = Game(players=4, seed=3)
 >>> for b in (1, 0, 0, 1):
-...     game.bid(b)
+...     _ = game.bid(b)
 >>> chances = card_chances(game.view(game.to_move), samples=500, seed=1)
 >>> list(chances.columns[:3])
 ['card', 'wins trick', 'wins trick se']
