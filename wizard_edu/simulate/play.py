@@ -199,6 +199,7 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
                 need = bids[rows, mover] - won[rows, mover]
                 pick = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
             else:
+                # A shape tuple (the same numbers as random(deals)): numpy types random(n) of an untyped n as a float.
                 u = uniforms[:, step] if uniforms is not None else rng.random((deals,))
                 pick = _random_pick(hand, legal, u)
                 if any_smart:
