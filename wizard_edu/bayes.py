@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,6 +36,11 @@ from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
 from .simulate.checks import MAX_DEALS, check_cards, check_count, check_seat, check_seed
 from .simulate.tables import SimTables, player_tables, trump_code
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
+    import pandas as pd
+
+    from .game import SeatView
 
 #: How far the bidding model strays from its rule-of-thumb count (a standard deviation, in
 #: tricks).  Real players (and the kit's computer players) do not bid the rounded count every
@@ -114,7 +120,7 @@ def _exact_deals(m: int, n: int, k: int) -> np.ndarray:
     """Every deal of ``n`` cards to each of ``k`` seats from ``m`` cards: ``(deals, k, n)`` pool indices."""
     rows: list[tuple[tuple[int, ...], ...]] = [()]
     for _ in range(k):
-        nxt = []
+        nxt: list[tuple[tuple[int, ...], ...]] = []
         for row in rows:
             used = {i for hand in row for i in hand}
             rest = [i for i in range(m) if i not in used]
@@ -134,7 +140,7 @@ def exact_size(m: int, n: int, k: int) -> int:
 def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: int = 4, seat: int = 0,
            turned_up: Card | str | None = None, rules: str | Ruleset = "classic", *,
            trump: str | None = None, method: str = "auto", samples: int = 20_000, seed: int | None = None,
-           spread: float = BID_SPREAD):
+           spread: float = BID_SPREAD) -> pd.DataFrame:
     """Prior, likelihood and posterior of what each opponent holds, given the bids made.
 
     ``hand`` is this player's hand (seat ``seat``; seat 0 bids first, seat ``players - 1``
@@ -226,7 +232,7 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
 
 def bid_model_table(hand_size: int, players: int = 4, turned_up: Card | str | None = None,
                     rules: str | Ruleset = "classic", feature: str = "a Wizard", *, samples: int = 20_000,
-                    seed: int | None = 0, spread: float = BID_SPREAD):
+                    seed: int | None = 0, spread: float = BID_SPREAD) -> pd.DataFrame:
     """The likelihood as a table: how the bidding model bids with and without ``feature``.
 
     One row per bid, columns ``"with"`` and ``"without"``: the chance of that bid for a
@@ -262,8 +268,8 @@ def bid_model_table(hand_size: int, players: int = 4, turned_up: Card | str | No
     return table
 
 
-def what_bids_reveal(view, *, method: str = "auto", samples: int = 20_000, seed: int | None = 0,
-                     spread: float = BID_SPREAD):
+def what_bids_reveal(view: SeatView, *, method: str = "auto", samples: int = 20_000,
+                     seed: int | None = 0, spread: float = BID_SPREAD) -> pd.DataFrame:
     """:func:`reveal` for a seat's view of a game: its hand when it bid, the turned-up card, the bids
     it can see.  The index gives the opponents' names instead of seats."""
     import pandas as pd

@@ -25,6 +25,7 @@ Wizards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,6 +36,9 @@ from .rules.tables import OPEN, is_tabled, trump_code
 from .simulate.checks import MAX_DEALS, check_count, check_seed
 from .simulate.midround import deal_consistent, play_on
 from .simulate.tables import SimTables, player_tables
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
+    import pandas as pd
 
 __all__ = ["card_chances", "bid_values", "Situation", "situation"]
 
@@ -98,7 +102,7 @@ def situation(view: SeatView) -> Situation:
 
 
 def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: bool, spread: float,
-          my_bid: int | None = None):
+          my_bid: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Deal the unseen cards ``samples`` times; the weight of each deal and every seat's bid.
 
     Returns ``(hands, bids, weight)``: ``hands`` ``(deals, players, width)`` canonical ids
@@ -120,13 +124,14 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
         at_bid = np.concatenate([dealt.hands[s], np.broadcast_to(np.array(sit.played[s], dtype=np.intp),
                                                                  (samples, len(sit.played[s])))], axis=1)
         est = hand_estimates(tables, at_bid, sit.trump, players)
-        if view.bids[s] is None:
+        shown = view.bids[s]
+        if shown is None:
             bids[:, s] = np.minimum(np.round(est).astype(np.int64), n)
         else:
-            bids[:, s] = view.bids[s]
+            bids[:, s] = shown
             if bid_informed:
                 with np.errstate(divide="ignore"):
-                    log_w += np.log(bid_probabilities(est, n, spread)[:, view.bids[s]])
+                    log_w += np.log(bid_probabilities(est, n, spread)[:, shown])
     keep = np.isfinite(log_w)
     if not keep.any():
         raise WizardError("No deal of the unseen cards fits what this player has seen.")
@@ -154,7 +159,7 @@ def _checks(samples: int, seed: object) -> None:
 
 
 def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *, bid_informed: bool = False,
-                 spread: float = BID_SPREAD):
+                 spread: float = BID_SPREAD) -> pd.DataFrame:
     """For each card the player may play now: the chance it wins this trick, the chance of ending the
     round with exactly the tricks bid (playing on toward the bid) and the average score.
 
@@ -213,7 +218,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
 
 
 def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, bid_informed: bool = False,
-               bids: list[int] | None = None, spread: float = BID_SPREAD):
+               bids: list[int] | None = None, spread: float = BID_SPREAD) -> pd.DataFrame:
     """For every allowed bid: the chance of making it and the average score when the hand is played
     toward that bid (to lose every trick for 0, and so on), with standard errors.
 

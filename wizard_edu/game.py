@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from hashlib import sha512
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .errors import (
@@ -190,7 +190,8 @@ class Action:
         if value is not None and not isinstance(value, (str, int)):
             raise SaveFileError(f"{_short(value)} is not the value of a {kind} action.")
         if kind in ("play", "pass") and value is not None:
-            value = Card.parse(value)
+            # A number here is refused by Card.parse itself, with its readable CardTextError.
+            value = Card.parse(cast(str, value))
         return cls(kind, value)
 
 
@@ -332,8 +333,9 @@ def _seeded_directly(text: str) -> random.Random:
     its UTF-8 bytes followed by their SHA-512 digest and hands that to the C generator."""
     data = text.encode()
     rng = _new_random(random.Random)
-    _c_seed(rng, int.from_bytes(data + sha512(data).digest()))
-    rng.gauss_next = None  # what Random.seed also resets
+    _c_seed(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    # what Random.seed also resets; typeshed does not declare this CPython attribute of Random
+    rng.gauss_next = None  # type: ignore[attr-defined]
     return rng
 
 
@@ -413,6 +415,9 @@ class TrickRecord:
     __slots__ = ("leader", "plays", "_result", "_winner", "_trump", "_ruleset")
     leader: int
     plays: tuple[tuple[int, Card], ...]
+    if TYPE_CHECKING:  # slots only, declared for mypy here so that they are not dataclass fields
+        _trump: str | None
+        _ruleset: Ruleset
 
     def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], result: TrickResult) -> None:
         self.leader = leader
@@ -451,7 +456,7 @@ class TrickRecord:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not TrickRecord:
             return NotImplemented
-        return (self.leader, self.plays, self.result) == (other.leader, other.plays, other.result)  # type: ignore[attr-defined]
+        return (self.leader, self.plays, self.result) == (other.leader, other.plays, other.result)
 
     def __hash__(self) -> int:
         return hash((self.leader, self.plays, self.result))
@@ -946,7 +951,7 @@ class Game:
 
     def _check_seat(self, seat: object) -> None:
         """Refuse a seat that is not a whole number from 0 to players - 1 (``True`` is not a seat)."""
-        if seat.__class__ is not int or not 0 <= seat < self.players:  # type: ignore[operator]
+        if seat.__class__ is not int or not 0 <= seat < self.players:
             raise SeatError(f"There is no seat {_short(seat)}: seats are whole numbers from 0 to {self.players - 1}.")
 
     def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:

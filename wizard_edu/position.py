@@ -232,12 +232,12 @@ def _build(fields: dict[str, str], text: str) -> Game:
         totals = [t + p for t, p in zip(totals, points)]
         swap = None
         if werewolf != "-":
-            seat, card = werewolf.split(":", 1)
-            swap = (int(seat), Card.parse(card))
+            w_seat, card = werewolf.split(":", 1)
+            swap = (int(w_seat), Card.parse(card))
         change = None
         if cloud != "-":
-            seat, delta = cloud.split(":")
-            change = (int(seat), int(delta))
+            c_seat, delta = cloud.split(":")
+            change = (int(c_seat), int(delta))
         game.rounds.append(RoundRecord(
             k + 1, (game.first_dealer + k) % players, game.round_sizes[k],
             None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),

@@ -26,7 +26,7 @@ import pandas as pd
 
 from .display.html import card_back_html, cards_html
 from .errors import WizardError
-from .game import Action, Game
+from .game import Action, Game, SeatView
 from .players.table import make_player, play_game
 
 
@@ -160,7 +160,8 @@ def find_moment(done: Callable[[Game], bool], players: int = 4, rules: str = "an
             if done(game):
                 return game
             seat = game.to_move
-            game.apply(seated[seat].act(game.view(seat)), seat)  # type: ignore[index]
+            assert seat is not None, "a game that is not over has a seat to move"
+            game.apply(seated[seat].act(game.view(seat)), seat)
     raise WizardError("No game among these seeds reached that moment: try more seeds.")
 
 
@@ -182,7 +183,7 @@ def seen_by(game: Game, seat: int) -> str:
     return "<table>" + "".join(rows) + "</table>"
 
 
-def _bid_text(view, seat: int) -> str:
+def _bid_text(view: SeatView, seat: int) -> str:
     bid = view.bids[seat]
     if bid is not None:
         return f"bid {bid}"
@@ -190,6 +191,7 @@ def _bid_text(view, seat: int) -> str:
         return "no bid yet"
     if view.phase == "bid":
         order = [(view.dealer + 1 + i) % view.players for i in range(view.players)]
+        assert view.to_move is not None, "someone is to bid while the bidding goes on"
         if order.index(seat) >= order.index(view.to_move):
             return "no bid yet"
     return "bid hidden"

@@ -99,7 +99,8 @@ def _table_class() -> type:
             return repr(self.formatted())
 
         def _repr_html_(self) -> str | None:
-            return self.formatted()._repr_html_()
+            # pandas-stubs does not declare DataFrame._repr_html_, so mypy reads it as a column.
+            return self.formatted()._repr_html_()  # type: ignore[operator]
 
         def to_string(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
             return self.formatted().to_string(*args, **kwargs)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import zlib
 
+from ..cards import Card
 from ..game import Action, SeatView
 from ..simulate.checks import MAX_DEALS
 from .base import SeededPlayer, check_seed
@@ -78,7 +79,7 @@ class HardPlayer(SeededPlayer):
         scores = table["expected score"]
         return int(max(scores.index, key=lambda b: (round(scores[b], 9), -abs(b - estimate), -b)))
 
-    def pick_card(self, view: SeatView):
+    def pick_card(self, view: SeatView) -> Card:
         """The playable card with the best average score (ties: the likelier to make the bid)."""
         from ..chances import card_chances
 

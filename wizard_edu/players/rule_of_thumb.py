@@ -14,6 +14,7 @@ bids by counting the unseen cards that would beat the cards it can see.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, WEREWOLF, Card, Cards
 from ..game import Action, SeatView
@@ -178,7 +179,7 @@ class RuleOfThumbPlayer(SeededPlayer):
         """Cloud: the change (+1 or -1) that scores better with the tricks it won."""
         bid, won = view.bids[view.seat], view.tricks_won[view.seat]
         changes = [a.value for a in view.legal]
-        return max(changes, key=lambda c: view.ruleset.score(bid + c, won))  # type: ignore[operator]
+        return max(changes, key=lambda c: view.ruleset.score(bid + c, won))
 
     def pick_card(self, view: SeatView) -> Card:
         legal = _distinct(view.legal_cards)
@@ -209,7 +210,7 @@ class RuleOfThumbPlayer(SeededPlayer):
         return min(legal, key=key)  # lead low, or forced to win: use the weakest
 
 
-def _distinct(cards) -> list[Card]:
+def _distinct(cards: Iterable[Card]) -> list[Card]:
     out: list[Card] = []
     for c in cards:
         if c not in out:

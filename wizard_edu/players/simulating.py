@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -87,7 +88,7 @@ class Kit:
     def encode(self, card: Card) -> int:
         return self.code[card]
 
-    def counts(self, cards) -> list[int]:
+    def counts(self, cards: Iterable[Card]) -> list[int]:
         """Copies of each id among ``cards``."""
         out = [0] * self.tables.size
         for c in cards:

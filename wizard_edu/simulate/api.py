@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from html import escape
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +25,9 @@ from .checks import (
 )
 from .play import RANDOM, check_policy, deal, play_rounds
 from .tables import rule_tables
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
+    import pandas as pd
 
 #: Deals simulated at once; bigger runs go chunk by chunk so memory stays bounded.
 CHUNK = 20_000
@@ -100,14 +104,14 @@ class TrickEstimate:
     def best_bid(self) -> int:
         return int(np.argmax(self.expected_scores))
 
-    def table(self):
+    def table(self) -> pd.DataFrame:
         """A DataFrame: for each number of tricks, its chance and standard error."""
         import pandas as pd
 
         return readable(pd.DataFrame({"chance": self.probabilities, "std error": self.std_errors},
                                      index=pd.Index(range(len(self.counts)), name="tricks won")))
 
-    def bids(self, rules: str | Ruleset | None = None):
+    def bids(self, rules: str | Ruleset | None = None) -> pd.DataFrame:
         """A DataFrame: for each bid, the expected score, its standard error and the spread
         (standard deviation) of the score; ``rules`` scores the same tricks another way."""
         import pandas as pd

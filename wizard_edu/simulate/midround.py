@@ -24,7 +24,7 @@ from math import lgamma
 
 import numpy as np
 
-from .tables import SimTables
+from .tables import FlatTables, SimTables
 
 #: log(n!) for every n a deck can need.
 _LOG_FACT = np.array([lgamma(i + 1) for i in range(256)])
@@ -92,7 +92,7 @@ def rule_of_thumb_estimates(tables: SimTables, hands: np.ndarray, trump: int, pl
     return total
 
 
-def rule_of_thumb_pick(f, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
+def rule_of_thumb_pick(f: FlatTables, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
                        state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
     """The rule-of-thumb card (a row of ``hand``) for every deal: the same choices as
     :func:`wizard_edu.simulate.play._rule_of_thumb_pick` (a test holds them together) with one
@@ -148,7 +148,7 @@ def careful_tables(tables: SimTables) -> CarefulTables:
     return cached
 
 
-def careful_pick(f, c: CarefulTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray,
+def careful_pick(f: FlatTables, c: CarefulTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray,
                  state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray, after: int) -> np.ndarray:
     """The card a careful player picks (the rules of the simulating player's ``choose_card``, without
     its check that no unseen card can beat a winner), for every deal at once.
@@ -232,7 +232,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
         loops = int((held[0, (leader + start) % players] != gone).sum())
     else:  # the trick is complete: decide it, then play the tricks left
         loops = 1 + int((held[0, leader] != gone).sum())
-    first_winner = None
+    first_winner: np.ndarray | None = None
     first = True
     compacted = False
     played_row = np.zeros(deals * players, dtype=np.intp)   # the row each hand played in this trick
@@ -285,6 +285,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
         if first:
             first_winner = lead.copy()
             first = False
+    assert first_winner is not None, "loops >= 1: the trick being played is always decided"
     return Outcome(won, first_winner)
 
 

@@ -10,13 +10,14 @@ engine's players: ``"random"`` (uniform over the distinct legal cards, like
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..cards import Card
 from ..errors import UnknownPolicyError
-from .tables import CHOOSE, FREE, OPEN, trump_code
+from .tables import CHOOSE, FREE, OPEN, FlatTables, trump_code
 from .tables import SimTables as RuleTables
 
 RANDOM = "random"
@@ -34,7 +35,7 @@ def check_policy(name: str) -> str:
 
 def deal(tables: RuleTables, deals: int, players: int, cards: int, rng: np.random.Generator,
          fixed: Sequence[int] = (), fixed_turned_up: int | None = None, fixed_seat: int = 0,
-         turned_up_known: bool = False, sort: bool = True):
+         turned_up_known: bool = False, sort: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Shuffle and deal ``deals`` rounds at once.
 
     Returns ``(hands, turned_up)``: hands ``(deals, players, cards)`` sorted, turned-up card id
@@ -96,7 +97,11 @@ def choose_trump(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, poli
                         for c in range(4)], axis=1)
         picked = key.argmax(1) + 1
     else:
-        u = uniforms if uniforms is not None else rng.random(len(trump))
+        if uniforms is not None:
+            u = uniforms
+        else:
+            assert rng is not None, "choose_trump is given rng or uniforms"
+            u = rng.random(len(trump))
         picked = (u * 4).astype(np.int64) + 1
     return np.where(choose, picked, trump)
 
@@ -173,7 +178,7 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
     base = rows * players
     step = 0
     for t in range(cards):
-        if record:
+        if leaders is not None:  # that is, if record
             leaders[:, t] = leader
         movers = (leader + np.arange(players)[:, None]) % players
         state = np.zeros(deals, dtype=np.intp)     # OPEN
@@ -190,21 +195,21 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
                 key = hand + state * width
                 holds = np.take(f.led_number, key).any(0)
                 legal = np.where(holds, np.take(f.follow_ok, key), hand != gone)
-            need = None
-            if any_smart:
-                need = bids[rows, mover] - won[rows, mover]
             if all_smart:
+                need = bids[rows, mover] - won[rows, mover]
                 pick = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
             else:
-                u = uniforms[:, step] if uniforms is not None else rng.random(deals)
+                # A shape tuple (the same numbers as random(deals)): numpy types random(n) of an untyped n as a float.
+                u = uniforms[:, step] if uniforms is not None else rng.random((deals,))
                 pick = _random_pick(hand, legal, u)
                 if any_smart:
+                    need = bids[rows, mover] - won[rows, mover]
                     other = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
                     pick = np.where(seat_policy[mover], other, pick)
             where = pick * stride + col
             card = flat_held[where]
             flat_held[where] = gone
-            if record:
+            if plays is not None:  # that is, if record
                 plays[:, t, pos] = card
             if pos == 0:
                 best = card
@@ -226,7 +231,7 @@ def _bits(ids: np.ndarray) -> np.ndarray:
     return np.left_shift(ONE, ids.astype(np.uint64))
 
 
-def _bit_tables(tables: RuleTables):
+def _bit_tables(tables: RuleTables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Follow-suit tables as bit masks over card ids, and the groups of identical cards."""
     cached = tables.__dict__.get("_bit_tables")
     if cached is None:
@@ -242,7 +247,9 @@ def _bit_tables(tables: RuleTables):
     return cached
 
 
-def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, rng, uniforms, record: bool):
+def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, rng: np.random.Generator,
+                      uniforms: np.ndarray | None, record: bool
+                      ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
     """:func:`play_rounds` when everyone plays at random, with each hand as one 64-bit mask.
 
     The same choices as the general path (the ``k``-th distinct legal card in hand order, ``k``
@@ -270,7 +277,7 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
     # seat_after[pos][leader] = (leader + pos) % players, without a division per deal.
     seat_after = [np.roll(np.arange(players), -pos) for pos in range(players)]
     for t in range(cards):
-        if record:
+        if leaders is not None:  # that is, if record
             leaders[:, t] = leader
         state = np.zeros(deals, dtype=np.intp)
         best = np.zeros(deals, dtype=np.intp)
@@ -295,7 +302,7 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
             bit = x & (~x + ONE)
             card = np.bitwise_count(bit - ONE).astype(np.intp)
             held[row] = hand & ~bit
-            if record:
+            if plays is not None:  # that is, if record
                 plays[:, t, pos] = tables.canon[card]
             if pos == 0:
                 best = card
@@ -345,7 +352,7 @@ def _random_pick(hand: np.ndarray, legal: np.ndarray, u: np.ndarray) -> np.ndarr
     return (count <= target).sum(0)
 
 
-def _rule_of_thumb_pick(f, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
+def _rule_of_thumb_pick(f: FlatTables, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
                         state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
     """RuleOfThumbPlayer.pick_card, for every deal at once (same scores, same tie-breaks)."""
     led = np.where(state >= 2, state - 1, 0)
@@ -364,7 +371,8 @@ def _rule_of_thumb_pick(f, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndar
     return np.where(need > 0, want, duck)
 
 
-def rule_of_thumb_card(tables: RuleTables, hand, trick, trump: str | None, need: int):
+def rule_of_thumb_card(tables: RuleTables, hand: Iterable[Card], trick: Sequence[Card], trump: str | None,
+                       need: int) -> Card:
     """The card the vectorised rule of thumb plays in one situation (to hold it to the engine's player).
 
     ``hand`` and ``trick`` are cards (the trick in play order), ``need`` is bid minus tricks won.

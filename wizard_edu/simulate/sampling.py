@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,6 +15,9 @@ from .api import CHUNK, chunks
 from .checks import MAX_DEALS, HandSizeError, check_count, check_players, check_seed
 from .play import deal
 from .tables import CHOOSE, rule_tables
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
+    import pandas as pd
 
 
 def trump_frequencies(n: int, players: int = 4, round_number: int = 1, rules: str | Ruleset = "classic",
@@ -70,7 +74,7 @@ def hand_frequencies(n: int, cards: int, what: str = "wizards", rules: str | Rul
     return {k: int(counts[k]) for k in range(max(top, min(cards, int(marked.sum()))) + 1)}
 
 
-def compare_with_exact(exact: dict, counts: dict):
+def compare_with_exact(exact: dict, counts: dict) -> pd.DataFrame:
     """A DataFrame: exact chance, simulated share, standard error and how many standard errors apart."""
     import pandas as pd
 

@@ -83,7 +83,7 @@ class FlatTables:
     def build(cls, t: SimTables) -> FlatTables:
         size, width = t.size, t.size + 1
 
-        def pad(table: np.ndarray, fill) -> np.ndarray:
+        def pad(table: np.ndarray, fill: float) -> np.ndarray:
             out = np.full(table.shape[:-1] + (width,), fill, dtype=table.dtype)
             out[..., :size] = table
             return out

@@ -12,6 +12,7 @@ All the arithmetic is :func:`wizard_edu.bayes.reveal`; this module only draws it
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING, cast
 
 import ipywidgets as widgets
 import numpy as np
@@ -23,10 +24,13 @@ from ..rules.core import DEALER_CHOOSES, trump_from_card
 from ..rules.rulesets import get_ruleset
 from .common import theme_for
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 _PRIOR, _POSTERIOR = "#9e9e9e", "#4B6EAF"
 
 
-def bayes_bars_html(table, names: dict[int, str] | None = None) -> str:
+def bayes_bars_html(table: pd.DataFrame, names: dict[int, str] | None = None) -> str:
     """Prior and posterior side by side as bars, one block per opponent (a table from ``reveal``)."""
     blocks = []
     for seat in dict.fromkeys(table.index.get_level_values(0)):
@@ -91,7 +95,7 @@ class BayesLab(widgets.VBox):
         super().__init__([self.head, widgets.HBox(list(self.pickers.values())), self.out])
         self.add_class("wizard-widget")
         self.add_class("wizard-bayes-lab")
-        self.table = None
+        self.table: pd.DataFrame | None = None
         self.text = ""
         self.refresh()
 
@@ -112,13 +116,14 @@ class BayesLab(widgets.VBox):
 
     def refresh(self) -> None:
         made = {s: b for s, b in self.bids.items() if b is not None}
-        self.table = reveal(self.hand, made, self.players, self.seat, self.turned_up, self.ruleset,
-                            samples=self.samples, seed=self.seed)
-        how = ("every possible deal listed" if self.table.attrs["method"] == "exact"
-               else f"{self.table.attrs['deals']:,} random deals, weighted")
-        self.out.value = bayes_bars_html(self.table) + f'<p style="font-size:0.8em;color:#555">({how})</p>'
+        table = self.table = reveal(self.hand, made, self.players, self.seat, self.turned_up, self.ruleset,
+                                    samples=self.samples, seed=self.seed)
+        how = ("every possible deal listed" if table.attrs["method"] == "exact"
+               else f"{table.attrs['deals']:,} random deals, weighted")
+        self.out.value = bayes_bars_html(table) + f'<p style="font-size:0.8em;color:#555">({how})</p>'
         lines = []
-        for (seat, _feature), row in self.table.iterrows():
+        for key, row in table.iterrows():
+            seat, _feature = cast("tuple[int, str]", key)  # the index is (seat, feature)
             lines.append(f"Seat {seat} holds {row['holds']}: {row['prior']:.0%} before, {row['posterior']:.0%} after.")
         self.text = " ".join(lines)
 
@@ -140,7 +145,7 @@ class LikelihoodTable(widgets.VBox):
                         f'</div><div style="width:13em">{cells}</div><div>{row["with"]:.0%} / {row["without"]:.0%}'
                         f"</div></div>")
         legend = (f'<p style="font-size:0.85em">How often the bidding model bids each number with {cards} cards: '
-                  f'<span style="color:{_POSTERIOR}">\u25a0</span> holding {html.escape(self.table.columns.name[6:])}, '
+                  f'<span style="color:{_POSTERIOR}">\u25a0</span> holding {html.escape(str(self.table.columns.name)[6:])}, '
                   f'<span style="color:{_PRIOR}">\u25a0</span> not holding it.</p>')
         body = widgets.HTML(legend + "".join(rows))
         super().__init__([body])

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -33,6 +34,9 @@ from ..display.themes import Theme
 from ..game import SeatView
 from ..rules.trick_table import is_tabled
 from .common import theme_for
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
+    import pandas as pd
 
 #: Rows (cards x deals x tricks left) the panel simulates per update: about 0.05 s of CPU here,
 #: so the panel answers within 0.3 s of a click even on a busy classroom machine.
@@ -89,7 +93,7 @@ def _bar(p: float, se: float, label: str) -> str:
             f'<div style="background:{colour};width:{width:.0f}%;height:100%;border-radius:4px"></div></div></div>')
 
 
-def chances_html(view: SeatView, table, theme: Theme) -> str:
+def chances_html(view: SeatView, table: pd.DataFrame, theme: Theme) -> str:
     """The picture for a table from :func:`card_chances` (or, while bidding, :func:`bid_values`)."""
     junior = view.ruleset.scoring == "junior"
     promise = "prediction" if junior else "bid"
@@ -107,7 +111,7 @@ def chances_html(view: SeatView, table, theme: Theme) -> str:
     for key, row in table.iterrows():
         star = ' <span title="best for your ' + promise + '">\u2605</span>' if key == best else ""
         rows.append(
-            f'<div class="wizard-chance-row wizard-chance-{html.escape(key)}" style="display:flex;gap:1em;'
+            f'<div class="wizard-chance-row wizard-chance-{html.escape(str(key))}" style="display:flex;gap:1em;'
             f'align-items:center;border-bottom:1px solid #eee;padding:2px 0">'
             f'<div style="width:4em">{card_html(row["card"], theme)}{star}</div>'
             f'{_bar(row["wins trick"], row["wins trick se"], "wins this trick")}'
@@ -144,7 +148,7 @@ class ChancesPanel(widgets.VBox):
         self.samples, self.seed, self.bid_informed = samples, seed, bid_informed
         self._theme = theme
         self.view: SeatView | None = None
-        self.table = None
+        self.table: pd.DataFrame | None = None
         self.text = ""
         if not enabled:
             self.layout.display = "none"
@@ -193,11 +197,12 @@ class ChancesPanel(widgets.VBox):
             self.body.value = f'<p class="wizard-chances-wait">{html.escape(message)}</p>'
             self.text = message
             return
+        assert self.table is not None, "a table is made in every case that leaves no message"
         self.body.value = chances_html(view, self.table, theme)
         self.text = _plain(view, self.table)
 
 
-def _plain(view: SeatView, table) -> str:
+def _plain(view: SeatView, table: pd.DataFrame) -> str:
     """The panel as plain sentences (for tests and screen readers)."""
     junior = view.ruleset.scoring == "junior"
     promise = "prediction" if junior else "bid"

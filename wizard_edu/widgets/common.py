@@ -305,7 +305,7 @@ def narrate(events: Iterable[Event], game: Game, learner: int, vocab: Vocabulary
         you = seat == learner and names[learner] == "You"
         name = names[seat] if seat is not None else ""
         if isinstance(event, BidMade):
-            shown = seat == learner or game.visible_bids(learner)[seat] is not None
+            shown = seat == learner or game.visible_bids(learner)[event.seat] is not None
             if shown:
                 lines.append(vocab.move_line(name, you, Action("bid", event.bid)))
             else:

@@ -106,8 +106,8 @@ class LawOfLargeNumbers(WidgetBase):
             hands, _ = deal(tables, n, 1, o["cards"], rng)
             return tables.is_wizard[hands[:, 0, :]].any(1)
         mine = tables.encode([Card.parse(o["card"])])
-        up = None if o["turned_up"] is None else tables.encode([Card.parse(o["turned_up"])])[0]
-        hands, turned = deal(tables, n, o["players"], 1, rng, fixed=mine, fixed_turned_up=up,
+        up_id = None if o["turned_up"] is None else tables.encode([Card.parse(o["turned_up"])])[0]
+        hands, turned = deal(tables, n, o["players"], 1, rng, fixed=mine, fixed_turned_up=up_id,
                              fixed_seat=o["seat"], turned_up_known=True)
         won = play_rounds(tables, hands, turned, ["random"] * o["players"], rng=rng).won
         return won[:, o["seat"]] == 1
