@@ -1,5 +1,7 @@
 """Computer players.  Each gets a :class:`~wizard_edu.game.SeatView` (never other hands) and returns an action."""
 
+from typing import Any
+
 from .base import Player, SeededPlayer
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
@@ -9,7 +11,7 @@ __all__ = ["Player", "SeededPlayer", "RandomPlayer", "RuleOfThumbPlayer", "Simul
            "play_game"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # The simulating players load the simulator (numpy) only when asked for.
     if name == "SimulatingPlayer":
         from .simulating import SimulatingPlayer

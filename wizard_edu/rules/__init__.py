@@ -1,5 +1,7 @@
 """The rules of Wizard, in one place: pure functions (:mod:`.core`) and rulesets (:mod:`.rulesets`)."""
 
+from typing import Any
+
 from .core import (
     DEALER_CHOOSES,
     PlayVerdict,
@@ -28,7 +30,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # The rule tables (numpy) load when first asked for: the engine itself needs none of numpy.
     if name in ("RuleTables", "rule_tables"):
         from . import tables
