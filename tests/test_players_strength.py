@@ -68,7 +68,7 @@ def test_voids_are_read_and_kept_when_dealing():
 
 
 def test_registered_and_deterministic():
-    assert PLAYER_TYPES["simulator"] is SimulatingPlayer
+    assert type(make_player("simulator")) is SimulatingPlayer and "simulator" in PLAYER_TYPES
     game = Game(players=4, seed=17)
     for _ in range(40):
         view = game.view(game.to_move)
