@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import copy
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import EditionError
+from .files import write_atomic
 
 ANSWER_TAG = "answer"
 TEACHER_TAG = "teacher"
@@ -68,20 +68,8 @@ def _check_out_dir(out_dir: Path, force: bool) -> None:
 
 
 def _write_atomic(text: str, target: Path) -> None:
-    """Write ``text`` to ``target`` through a temporary file and ``os.replace`` (a symlink at ``target``
-    is replaced by the file, never followed)."""
-    fd, tmp = tempfile.mkstemp(prefix=".student-", suffix=".ipynb", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """A student notebook written whole or not at all (readable by everyone, like the kit's own)."""
+    write_atomic(target, text, mode=0o644)
 
 
 def write_student_copy(notebooks: Path, out_dir: Path, force: bool = False) -> list[Path]:

@@ -34,12 +34,12 @@ import datetime as _dt
 import glob
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from .errors import ProgressFileError, WizardError
+from .files import write_atomic
 
 FORMAT = "wizard-edu-progress"
 VERSION = 1
@@ -110,19 +110,7 @@ def save(data: dict[str, Any], home: str | os.PathLike | None = None) -> Path:
     """Write the progress data atomically (temporary file in the same folder, then ``os.replace``)."""
     path = progress_path(home)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
     return path
 
 
