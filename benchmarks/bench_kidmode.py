@@ -1,14 +1,27 @@
-"""Kid mode: how long until a page is usable, with and without warm (preheated) kernels, and what a kernel costs.
+"""Kid mode: how long until each app is usable when a child opens it from the landing page (warm kernels).
 
-Starts the real kid-mode server (`wizard-edu play`, on 127.0.0.1, isolated Jupyter folders) twice, with
-``--no-preheat`` and with warm kernels, and opens the landing page and the Wizard Junior table in headless
-Chromium (Debian's ``/usr/bin/chromium`` through Playwright): time from navigation to the page's widgets on
-screen (links on the landing page; the table with its cards), for a first visit (empty browser cache) and the
-median and worst of ``--repeats`` later visits from the same browser. With warm kernels every open waits until the spare kernel is warm again, as a class
-arriving one by one would find it. Memory: resident memory of the kernel that served the page, and of the
-whole server when idle. Figures are printed, never asserted.
+Starts the real kid-mode server (`wizard-edu play`, on 127.0.0.1, isolated Jupyter folders, a copy of
+``notebooks/``) and drives headless Chromium (Debian's ``/usr/bin/chromium`` through Playwright) as a child
+would: open the landing page, click an app's link, use the app, press "Back to all games", open the next.
 
-    python benchmarks/bench_kidmode.py [--repeats 3]
+**Usable** means the page has finished drawing its widgets and the app's first control is on screen and
+enabled: measured inside the page, the time from the start of the navigation (the click) to the last
+change of the page (a ``MutationObserver`` installed before any page script; the page must then stay
+still for ``QUIET_MS``) or to the control being ready (checked every frame), whichever is later.  In
+brackets: the same seen from this script (before the click until its every-frame check saw the control
+ready), which adds the click's and Playwright's own delays.  Each pass uses a fresh browser
+(empty cache): the landing page is an empty-cache visit, each app's first open is a *first visit* (the
+Voila scripts already cached by the landing page, as for any child), and a second round over the apps
+in the same browser gives the *repeat visits*.  Before every open the server is left to settle (the
+previous page's kernel stopped, every warm kernel ready again), as a class arriving one by one finds it.
+
+For every page it prints the median and worst time to usable over the passes, and where the median
+time goes: server (navigation to first byte), page scripts (to the ``load`` event), widgets (to the
+first widget drawn, then to the last change).  Figures are printed, never asserted.
+
+    python benchmarks/bench_kidmode.py [--repeats 3] [--apps junior-table,deal] [--cold]
+
+``--cold`` also measures one pass without warm kernels (``wizard-edu play --no-preheat``), for comparison.
 """
 
 from __future__ import annotations
@@ -25,15 +38,39 @@ from pathlib import Path
 
 import psutil
 
-from wizard_edu.kidmode import kid_status, landing_url, stop, wait_until_warm
+from wizard_edu.kidmode import available_apps, kid_status, landing_url, stop, wait_until_warm
 from wizard_edu.servers import free_port, is_root
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("WIZARD_EDU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PAGES = {"landing page": ("kids.ipynb", ".wizard-kids-landing a.kid-app"),
-         "Junior table": ("05-play-wizard-junior.ipynb", ".wizard-table .wizard-card-button")}
+WAIT_MS = 120_000
+#: The page counts as drawn once nothing in it has changed for this long.
+QUIET_MS = 700
+LANDING_LINK = ".wizard-kids-landing a.kid-app"
+#: The control a child uses first in each app (it must be on screen and enabled).
+FIRST_CONTROL = {
+    "junior-table": ".wizard-table .wizard-bid-button",
+    "classic-table": ".wizard-table .wizard-bid-button",
+    "deal": ".wizard-kid-app .wizard-widget button",
+    "trick-trainer": ".wizard-trainer-trick button",
+    "which-cards": ".wizard-hand-buttons button",
+    "predict": ".wizard-bid-button",
+    "win-chances": ".wizard-card-picker button",
+}
+
+#: Installed before any script of every page: the time (ms since navigation start) of the last change to
+#: the page and of the first widget drawn.
+WATCH_PAGE = """(() => {
+  const w = window.__wizard = {last: 0, firstWidget: null, ready: undefined};
+  const seen = () => {
+    w.last = performance.now();
+    if (w.firstWidget === null && document.querySelector('.jupyter-widgets')) w.firstWidget = w.last;
+  };
+  new MutationObserver(seen).observe(document, {subtree: true, childList: true, attributes: true,
+                                                characterData: true});
+})();"""
 
 
 def isolated_env(base: Path) -> dict[str, str]:
@@ -44,28 +81,6 @@ def isolated_env(base: Path) -> dict[str, str]:
         env[var] = str(base / var.lower())
     env.pop("JUPYTER_PATH", None)
     return env
-
-
-def kernels(pid: int) -> dict[int, psutil.Process]:
-    found = {}
-    for proc in psutil.Process(pid).children(recursive=True):
-        try:
-            if "ipykernel_launcher" in " ".join(proc.cmdline()):
-                found[proc.pid] = proc
-        except psutil.Error:
-            pass
-    return found
-
-
-def tree_mb(pid: int) -> float:
-    root = psutil.Process(pid)
-    total = 0
-    for proc in [root, *root.children(recursive=True)]:
-        try:
-            total += proc.memory_info().rss
-        except psutil.Error:
-            pass
-    return total / 1e6
 
 
 def start(base: Path, preheat: bool) -> tuple[subprocess.Popen, int]:
@@ -87,79 +102,124 @@ def start(base: Path, preheat: bool) -> tuple[subprocess.Popen, int]:
     return process, port
 
 
-def settle(port: int, preheat: bool) -> None:
-    """Wait until no page holds a kernel (and, with warm kernels, every spare is warm again)."""
+def settle(port: int, preheat: bool, pages_open: int) -> None:
+    """Wait until only the open page holds a kernel and (with warm kernels) every spare is warm again."""
     deadline = time.monotonic() + 180
-    while kid_status(port)["apps_open"] > 0 and time.monotonic() < deadline:
-        time.sleep(0.5)
+    while kid_status(port)["apps_open"] > pages_open and time.monotonic() < deadline:
+        time.sleep(0.3)
     if preheat:
         wait_until_warm(port, timeout=180)
-    time.sleep(1.0)
+    time.sleep(0.5)
 
 
-def measure(browser, process: subprocess.Popen, port: int, preheat: bool, repeats: int) -> dict:
-    """For each page: seconds to usable on a first visit (empty browser cache) and on ``repeats`` later
-    visits from the same browser (Voila's scripts cached, as for a child's second app), and the
-    memory of the page's kernel."""
-    results = {}
-    for name, (notebook, selector) in PAGES.items():
-        times, kernel_mb = [], []
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
-        try:
-            for _ in range(repeats + 1):
-                settle(port, preheat)
-                before = set(kernels(process.pid))
-                page = context.new_page()
-                t0 = time.perf_counter()
-                page.goto(landing_url(port).replace("kids.ipynb", notebook), timeout=120_000)
-                page.locator(selector).first.wait_for(timeout=120_000)
-                times.append(time.perf_counter() - t0)
-                # The page's own kernel is the new one when there are no warm kernels (with them, the
-                # new kernel is the spare that replaces the one the page took: not this page's).
-                if not preheat:
-                    for proc in [p for pid, p in kernels(process.pid).items() if pid not in before][:1]:
-                        try:
-                            kernel_mb.append(proc.memory_info().rss / 1e6)
-                        except psutil.Error:
-                            pass
-                page.close(run_before_unload=True)
-        finally:
-            context.close()
-        results[name] = (times, kernel_mb)
-    return results
+#: True (and noted in the page) once the control is laid out on screen and enabled; polled every frame.
+CONTROL_READY = """sel => { const b = document.querySelector(sel);
+  if (!b || b.disabled) return false;
+  const r = b.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || getComputedStyle(b).visibility === 'hidden') return false;
+  if (window.__wizard.ready === undefined) window.__wizard.ready = performance.now();
+  return true; }"""
+
+
+def usable(page, control: str, t0: float) -> dict[str, float]:
+    """Wait until ``control`` is on screen and enabled and the page has been still for ``QUIET_MS``;
+    the times (seconds since the navigation started) of the page's milestones, and ``wall``: seconds from
+    ``t0`` (``time.perf_counter()`` before the click) until this script saw the control ready."""
+    page.wait_for_function(CONTROL_READY, arg=control, polling="raf", timeout=WAIT_MS)
+    wall = time.perf_counter() - t0
+    page.wait_for_function(f"performance.now() - window.__wizard.last > {QUIET_MS}", timeout=WAIT_MS,
+                           polling=100)
+    marks = page.evaluate("""() => { const n = performance.getEntriesByType('navigation')[0];
+        return {server: n.responseStart, scripts: n.loadEventEnd, first: window.__wizard.firstWidget,
+                last: window.__wizard.last, ready: window.__wizard.ready}; }""")
+    marks["usable"] = max(marks["last"], marks["ready"])
+    return {"wall": wall, **{key: (value or 0.0) / 1000 for key, value in marks.items()}}
+
+
+def open_by_link(page, link, control: str) -> dict[str, float]:
+    """Click ``link`` (same tab) and wait until the new page is usable."""
+    t0 = time.perf_counter()
+    with page.expect_navigation(timeout=WAIT_MS, wait_until="commit"):
+        link.click()
+    return usable(page, control, t0)
+
+
+def one_pass(browser, port: int, preheat: bool, apps: list[tuple[str, str]], record: dict) -> None:
+    """A fresh browser: the landing page, every app (first visits), then every app again (repeat visits)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(WATCH_PAGE)
+    try:
+        page = context.new_page()
+        settle(port, preheat, 0)
+        t0 = time.perf_counter()
+        page.goto(landing_url(port), timeout=WAIT_MS, wait_until="commit")
+        record.setdefault(("landing page", "first"), []).append(usable(page, LANDING_LINK, t0))
+        for visit in ("first", "repeat"):
+            for name, title in apps:
+                settle(port, preheat, 1)
+                link = page.locator(LANDING_LINK, has_text=title)
+                record.setdefault((name, visit), []).append(open_by_link(page, link, FIRST_CONTROL[name]))
+                settle(port, preheat, 1)
+                back = page.locator(".wizard-kid-back a").first
+                record.setdefault(("landing page", "repeat"), []).append(open_by_link(page, back, LANDING_LINK))
+        page.close(run_before_unload=True)
+    finally:
+        context.close()
+
+
+def report(record: dict, names: list[str]) -> None:
+    print(f"   {'page':14s} {'visit':6s} {'n':>2s} {'median':>7s} {'worst':>6s}  (seen by the script)   median "
+          "split: first byte | scripts loaded | first widget | drawn")
+    for name in names:
+        for visit in ("first", "repeat"):
+            runs = record.get((name, visit))
+            if not runs:
+                continue
+            times = [run["usable"] for run in runs]
+
+            def mid(key: str, runs: list[dict] = runs) -> float:
+                return statistics.median(run[key] for run in runs)
+
+            print(f"   {name:14s} {visit:6s} {len(times):2d} {statistics.median(times):6.2f}s {max(times):5.2f}s"
+                  f"  ({mid('wall'):.2f}s, worst {max(run['wall'] for run in runs):.2f}s)"
+                  f"   {mid('server'):.2f} | {mid('scripts'):.2f} | {mid('first'):.2f} | {mid('last'):.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3, help="later visits per page (after the first)")
+    parser.add_argument("--repeats", type=int, default=3, help="passes, each with a fresh browser")
+    parser.add_argument("--apps", default="", help="comma-separated app names (default: every app)")
+    parser.add_argument("--cold", action="store_true", help="also one pass without warm kernels")
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
         print(f"kid mode benchmark skipped: {CHROMIUM} is not installed (apt-get install chromium)")
         return
     from playwright.sync_api import sync_playwright
 
-    print(f"kid mode, {psutil.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; time to usable "
-          f"(navigation to widgets on screen), 1 first visit + {args.repeats} later visits per page")
+    apps = [(app.name, app.title) for app, _ in available_apps(REPO / "notebooks")]
+    if args.apps:
+        wanted = args.apps.split(",")
+        apps = [(name, title) for name, title in apps if name in wanted]
+    print(f"kid mode, {psutil.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; seconds from the click "
+          f"to usable (widgets drawn, first control enabled), {args.repeats} pass(es) with a fresh browser")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            for preheat in (False, True):
+            for preheat in ([False] if args.cold else []) + [True]:
                 with tempfile.TemporaryDirectory(prefix="bench-kidmode-") as tmp:
                     process, port = start(Path(tmp), preheat)
                     try:
                         started = time.perf_counter()
-                        settle(port, preheat)
-                        label = "warm kernels" if preheat else "no warm kernels"
-                        idle = tree_mb(process.pid)
-                        warm = len(kernels(process.pid))
+                        settle(port, preheat, 0)
                         extra = f" (warming up took {time.perf_counter() - started:.0f} s)" if preheat else ""
-                        print(f"-- {label}: idle server {idle:.0f} MB with {warm} kernel(s){extra}")
-                        for name, (times, kernel_mb) in measure(browser, process, port, preheat,
-                                                                 args.repeats).items():
-                            memory = f"; its kernel {statistics.median(kernel_mb):.0f} MB" if kernel_mb else ""
-                            later = times[1:]
-                            print(f"   {name:13s} usable: first visit {times[0]:.2f} s; next visits median "
-                                  f"{statistics.median(later):.2f} s, worst {max(later):.2f} s{memory}")
+                        print(f"-- {'warm kernels' if preheat else 'no warm kernels'}{extra}")
+                        record: dict = {}
+                        for _ in range(args.repeats if preheat else 1):
+                            one_pass(browser, port, preheat, apps, record)
+                        report(record, ["landing page", *(name for name, _ in apps)])
+                        worst = max(statistics.median(run["usable"] for run in runs)
+                                    for (name, _), runs in record.items() if name != "landing page")
+                        print(f"   slowest app median: {worst:.2f} s; load average now {os.getloadavg()[0]:.1f}")
                     finally:
                         stop(process, timeout=30)
         finally:
