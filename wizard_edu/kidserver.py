@@ -10,7 +10,8 @@ so nothing secret is on the command line.  What it adds to plain Voila:
   "wait a moment" page (HTTP 503) instead of a new kernel; the kernel manager refuses any kernel
   past the cap plus the warm spares, even when many pages open at the same instant.
 * **Warm kernels** (Voila's ``preheat_kernel``): the landing page and each app keep a kernel that
-  has already run the notebook, so a page opens at once; the other notebooks get none.
+  has already run the notebook, so a page opens at once; the other notebooks get none.  Pages load
+  only the widget extensions (:data:`KID_EXTENSIONS`), not every JupyterLab extension installed.
 * **Clean-up**: a page that closes shuts its kernel (Voila's ``beforeunload`` beacon); a kernel
   whose page went away without saying so (a crashed tab, a laptop closed) is culled once it has been
   idle with no page connected for ``cull_idle_seconds``.
@@ -55,6 +56,11 @@ PAGE_STYLE = ("body{font-family:sans-serif;background:#fffbe6;color:#111;display
               "button,a.big{font-size:1.6em;padding:0.3em 1em;border:3px solid #333;border-radius:10px;"
               "background:#ffd54f;color:#111;text-decoration:none;cursor:pointer;display:inline-block;"
               "margin:0.4em}.oops{color:#b00020;font-weight:bold}")
+
+
+#: The only JupyterLab extensions a kid-mode page loads: the widget manager (Voila's own for ipywidgets 8,
+#: and the one it builds on).
+KID_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
 
 
 def kid_page(title: str, body: str) -> str:
@@ -255,6 +261,9 @@ def voila_config(conf: dict) -> Config:
     vc.strip_sources = True
     vc.theme = "light"
     vc.multi_kernel_manager_class = KidKernelManager
+    # The apps need the widgets and nothing else: every other JupyterLab extension in the environment
+    # (jupytext, pygments, ...) would only be fetched and started by every page, or fail there.
+    vc.extension_allowlist = list(KID_EXTENSIONS)
     pool = conf.get("pool", {}) if conf.get("preheat") else {}
     max_apps = int(conf.get("max_apps") or 0)
     c.KidKernelManager.kernel_limit = max_apps + sum(pool.values()) if max_apps else 0

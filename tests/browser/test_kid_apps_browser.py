@@ -3,7 +3,8 @@
 * every app on the landing page opens, shows a widget and no code, and links back to the start page;
 * a Classic round with the US Games faces, played by clicking: no kit card text (R7, B13) anywhere;
 * double-clicks on a prediction number and on a card: no red error over a move that worked;
-* notebook 08's chart is a picture in JupyterLab, not ``<Figure size ...>``.
+* notebook 08's chart is a picture in JupyterLab, not ``<Figure size ...>``;
+* an app page loads only the widget extensions (every other JupyterLab extension is left out: faster).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from browser_helpers import widget
 from test_kidmode_browser import kid_server, no_code_shown  # noqa: F401 - kid_server is a fixture
 
 from wizard_edu.kidmode import available_apps, landing_url
+from wizard_edu.kidserver import KID_EXTENSIONS
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +59,18 @@ def test_every_app_opens_from_the_landing_page_and_links_back(page, kid_server):
         back.click()
         page.wait_for_url("**/voila/render/kids.ipynb", timeout=WAIT)
         page.locator(".wizard-kids-landing a.kid-app").first.wait_for(timeout=WAIT)
+
+
+def test_an_app_loads_only_the_widget_extensions(page, kid_server):  # noqa: F811
+    requested, errors = [], []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    app = open_app(page, kid_server["port"], "junior-table")
+    app.locator(".wizard-table .wizard-bid-button").first.wait_for(timeout=WAIT)
+    extensions = {re.search(r"/voila/labextensions/((?:@[^/]+/)?[^/]+)/", url).group(1)
+                  for url in requested if "/voila/labextensions/" in url}
+    assert extensions == set(KID_EXTENSIONS), extensions
+    assert not [e for e in errors if "Failed to create module" in e], errors
 
 
 def test_classic_app_with_us_games_faces_shows_no_kit_card_text(page, kid_server):  # noqa: F811
