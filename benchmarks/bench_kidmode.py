@@ -22,9 +22,10 @@ first widget drawn, then to the last change).  Figures are printed, never assert
     python benchmarks/bench_kidmode.py [--repeats 3] [--apps junior-table,deal] [--cold] [--again]
 
 ``--cold`` also measures one pass without warm kernels (``wizard-edu play --no-preheat``), for comparison;
-``--again`` adds *again* visits: after each repeat visit, back and the same app once more at once, before
-its spare kernel is warm again (the page waits for that kernel: a child bouncing in and out, not a warm
-open; left out of the "slowest app" line).
+``--again`` adds *again* visits: after each repeat visit, back and the same app once more at once (a child
+bouncing in and out: about 2-3 s after the first open, while the kernel that replaces the used spare may
+still be warming up; the page then waits for it, which shows as a late first byte; left out of the
+"slowest app" line).
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def one_pass(browser, port: int, preheat: bool, apps: list[tuple[str, str]], rec
                 back = page.locator(".wizard-kid-back a").first
                 record.setdefault(("landing page", "repeat"), []).append(open_by_link(page, back, LANDING_LINK))
                 if visit == "repeat" and again:
-                    # The same app again at once: its spare kernel is still warming up (not a warm open).
+                    # The same app again at once: its new spare may still be warming up.
                     link = page.locator(LANDING_LINK, has_text=title)
                     record.setdefault((name, "again"), []).append(open_by_link(page, link, FIRST_CONTROL[name]))
                     back = page.locator(".wizard-kid-back a").first
@@ -204,7 +205,7 @@ def main() -> None:
     parser.add_argument("--apps", default="", help="comma-separated app names (default: every app)")
     parser.add_argument("--cold", action="store_true", help="also one pass without warm kernels")
     parser.add_argument("--again", action="store_true",
-                        help="after each repeat visit, back and the same app again at once (its spare still warming)")
+                        help="after each repeat visit, back and the same app again at once (its new spare may be warming)")
     args = parser.parse_args()
     if not os.path.exists(CHROMIUM):
         print(f"kid mode benchmark skipped: {CHROMIUM} is not installed (apt-get install chromium)")
