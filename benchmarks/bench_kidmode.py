@@ -15,7 +15,7 @@ Voila scripts already cached by the landing page, as for any child), and a secon
 in the same browser gives the *repeat visits*.  Before every open the server is left to settle (the
 previous page's kernel stopped, every warm kernel ready again), as a class arriving one by one finds it.
 
-For every page it prints the median and worst time to usable over the passes, and where the median
+It prints the idle server's memory (with its warm kernels), and for every page the median and worst time to usable over the passes, and where the median
 time goes: server (navigation to first byte), page scripts (to the ``load`` event), widgets (to the
 first widget drawn, then to the last change).  Figures are printed, never asserted.
 
@@ -104,6 +104,19 @@ def start(base: Path, preheat: bool) -> tuple[subprocess.Popen, int]:
             raise SystemExit(f"kid mode did not start:\n{(base / 'play.log').read_text()[-2000:]}")
         time.sleep(0.2)
     return process, port
+
+
+def tree_mb(pid: int) -> tuple[float, int]:
+    """Resident memory (MB) of the server and everything it started, and how many kernels that is."""
+    total, kernels = 0, 0
+    root = psutil.Process(pid)
+    for proc in [root, *root.children(recursive=True)]:
+        try:
+            total += proc.memory_info().rss
+            kernels += "ipykernel_launcher" in " ".join(proc.cmdline())
+        except psutil.Error:
+            pass
+    return total / 1e6, kernels
 
 
 def settle(port: int, preheat: bool, pages_open: int) -> None:
@@ -228,7 +241,9 @@ def main() -> None:
                         started = time.perf_counter()
                         settle(port, preheat, 0)
                         extra = f" (warming up took {time.perf_counter() - started:.0f} s)" if preheat else ""
-                        print(f"-- {'warm kernels' if preheat else 'no warm kernels'}{extra}")
+                        memory, kernels = tree_mb(process.pid)
+                        print(f"-- {'warm kernels' if preheat else 'no warm kernels'}{extra}; idle server "
+                              f"{memory:.0f} MB with {kernels} kernel(s)")
                         record: dict = {}
                         for _ in range(args.repeats if preheat else 1):
                             one_pass(browser, port, preheat, apps, record, again=args.again and preheat)
