@@ -12,20 +12,24 @@ brackets: the same seen from this script (before the click until its every-frame
 ready), which adds the click's and Playwright's own delays.  Each pass uses a fresh browser
 (empty cache): the landing page is an empty-cache visit, each app's first open is a *first visit* (the
 Voila scripts already cached by the landing page, as for any child), and a second round over the apps
-in the same browser gives the *repeat visits*.  Before every open the server is left to settle (the
-previous page's kernel stopped, every warm kernel ready again), as a class arriving one by one finds it.
+in the same browser gives the *repeat visits*.  Before every app is opened the server is left to settle
+(the previous page's kernel stopped, every warm kernel ready again), as a class arriving one by one finds
+it; the way back to the landing page is taken at once.
 
-It prints the idle server's memory (with its warm kernels), and for every page the median and worst time to usable over the passes, and where the median
-time goes: server (navigation to first byte), page scripts (to the ``load`` event), widgets (to the
-first widget drawn, then to the last change).  Figures are printed, never asserted.
+It prints the idle server's memory (with its warm kernels), and for every page the median and worst time
+to usable over the passes, and where the median time goes: server (navigation to first byte), page
+scripts (to the ``load`` event), widgets (to the first widget drawn, then to the last change).  Figures
+are printed, never asserted.
 
     python benchmarks/bench_kidmode.py [--repeats 3] [--apps junior-table,deal] [--cold] [--again]
+                                       [--spare-models 300]
 
 ``--cold`` also measures one pass without warm kernels (``wizard-edu play --no-preheat``), for comparison;
 ``--again`` adds *again* visits: after each repeat visit, back and the same app once more at once (a child
 bouncing in and out: about 2-3 s after the first open, while the kernel that replaces the used spare may
 still be warming up; the page then waits for it, which shows as a late first byte; left out of the
-"slowest app" line).
+"slowest app" line).  ``--spare-models N`` makes every app create about N more widget models that it never
+shows, to see what the number of models costs (the apps make 33 to 179).
 """
 
 from __future__ import annotations
@@ -87,9 +91,23 @@ def isolated_env(base: Path) -> dict[str, str]:
     return env
 
 
-def start(base: Path, preheat: bool) -> tuple[subprocess.Popen, int]:
+def add_spare_models(notebooks: Path, models: int) -> None:
+    """Make every app (in the copy) create about ``models`` more widget models that it never shows
+    (an HTML widget is three models: itself, its layout and its style): what a model costs to open."""
+    import nbformat
+
+    for path in (notebooks / "apps").glob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        cell = [c for c in nb.cells if c.cell_type == "code"][0]
+        cell.source = f"import ipywidgets\n_spare = [ipywidgets.HTML('.') for _ in range({models // 3})]\n" + cell.source
+        nbformat.write(nb, path)
+
+
+def start(base: Path, preheat: bool, spare_models: int = 0) -> tuple[subprocess.Popen, int]:
     notebooks = base / "notebooks"
     shutil.copytree(REPO / "notebooks", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    if spare_models:
+        add_spare_models(notebooks, spare_models)
     port = free_port()
     log = open(base / "play.log", "wb")  # noqa: SIM115 - lives as long as the server
     cmd = [sys.executable, "-m", "wizard_edu.cli", "play", "--no-browser", f"--port={port}", "--max-apps=20",
@@ -217,6 +235,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="passes, each with a fresh browser")
     parser.add_argument("--apps", default="", help="comma-separated app names (default: every app)")
     parser.add_argument("--cold", action="store_true", help="also one pass without warm kernels")
+    parser.add_argument("--spare-models", type=int, default=0,
+                        help="every app makes about this many more widget models (never shown): their cost")
     parser.add_argument("--again", action="store_true",
                         help="after each repeat visit, back and the same app again at once (its new spare may be warming)")
     args = parser.parse_args()
@@ -236,7 +256,7 @@ def main() -> None:
         try:
             for preheat in ([False] if args.cold else []) + [True]:
                 with tempfile.TemporaryDirectory(prefix="bench-kidmode-") as tmp:
-                    process, port = start(Path(tmp), preheat)
+                    process, port = start(Path(tmp), preheat, args.spare_models)
                     try:
                         started = time.perf_counter()
                         settle(port, preheat, 0)
