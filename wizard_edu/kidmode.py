@@ -229,13 +229,14 @@ def kid_settings(notebooks: Path, port: int, classroom: bool = False, code: str 
     """What the kid-mode server needs to know (written to its 0600 settings file).
 
     Warm kernels: two for the landing page in a classroom (everyone opens it first), one otherwise,
-    and one for each app of the catalogue (:func:`available_apps`).
+    and one for each app of the catalogue (:func:`available_apps`). A classroom server compresses what
+    it sends (pupils load the pages over the network); on this computer alone that would only cost time.
     """
     pool = {LANDING: 2 if classroom else 1}
     for _app, name in available_apps(notebooks):
         pool[name] = 1
     return {"root_dir": str(notebooks), "port": port, "ip": "0.0.0.0" if classroom else "127.0.0.1",
-            "class_code": code, "landing": LANDING, "preheat": preheat, "pool": pool,
+            "class_code": code, "landing": LANDING, "preheat": preheat, "pool": pool, "compress": classroom,
             "max_apps": max_apps if max_apps is not None else (MAX_APPS_CLASSROOM if classroom else MAX_APPS_LOCAL),
             "cull_idle_seconds": CULL_IDLE_SECONDS, "cull_interval_seconds": CULL_INTERVAL_SECONDS}
 

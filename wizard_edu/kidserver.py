@@ -15,6 +15,7 @@ so nothing secret is on the command line.  What it adds to plain Voila:
 * **Clean-up**: a page that closes shuts its kernel (Voila's ``beforeunload`` beacon); a kernel
   whose page went away without saying so (a crashed tab, a laptop closed) is culled once it has been
   idle with no page connected for ``cull_idle_seconds``.
+* **Compressed pages** for a class (``--classroom``): pupils load Voila's scripts over the school network.
 * ``/`` leads to the landing page; ``/wizard-edu/status`` tells (logged-in) tests and benchmarks how
   many apps are open and how many kernels are warm.
 """
@@ -230,6 +231,9 @@ class KidVoila(Voila):
         settings["wizard_edu"] = {"max_apps": int(conf.get("max_apps") or 0),
                                   "warm_target": sum(conf.get("pool", {}).values()) if conf.get("preheat") else 0,
                                   "landing": f"{self.base_url}voila/render/{conf.get('landing', 'kids.ipynb')}"}
+        # Pupils' pages come over the school network: gzip makes a first visit's ~5 MB of scripts about
+        # a third of that. On one computer it only costs time (the server compresses what it sends).
+        settings["compress_response"] = bool(conf.get("compress"))
         return settings
 
     def init_handlers(self):
