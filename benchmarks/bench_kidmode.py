@@ -22,31 +22,35 @@ scripts (to the ``load`` event), widgets (to the first widget drawn, then to the
 are printed, never asserted.
 
     python benchmarks/bench_kidmode.py [--repeats 3] [--apps junior-table,deal] [--cold] [--again]
-                                       [--spare-models 300]
+                                       [--spare-models 300] [--classroom] [--network 30]
 
 ``--cold`` also measures one pass without warm kernels (``wizard-edu play --no-preheat``), for comparison;
 ``--again`` adds *again* visits: after each repeat visit, back and the same app once more at once (a child
 bouncing in and out: about 2-3 s after the first open, while the kernel that replaces the used spare may
 still be warming up; the page then waits for it, which shows as a late first byte; left out of the
 "slowest app" line).  ``--spare-models N`` makes every app create about N more widget models that it never
-shows, to see what the number of models costs (the apps make 33 to 179).
+shows, to see what the number of models costs (the apps make 33 to 179).  ``--classroom`` measures a
+classroom server (``--classroom``: class code, compressed pages) and ``--network MBIT`` limits the
+browser's bandwidth, as for a pupil on the school network.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
 
-from wizard_edu.kidmode import available_apps, kid_status, landing_url, stop, wait_until_warm
+from wizard_edu.kidmode import CLASS_CODE_ENV, available_apps, kid_status, landing_url, stop, wait_until_warm
 from wizard_edu.servers import free_port, is_root
 
 REPO = Path(__file__).resolve().parent.parent
@@ -103,25 +107,37 @@ def add_spare_models(notebooks: Path, models: int) -> None:
         nbformat.write(nb, path)
 
 
-def start(base: Path, preheat: bool, spare_models: int = 0) -> tuple[subprocess.Popen, int]:
+@dataclass
+class Server:
+    """A kid-mode server this benchmark started (``code``: the class code of a classroom server)."""
+
+    process: subprocess.Popen
+    port: int
+    preheat: bool
+    code: str | None = None
+
+
+def start(base: Path, preheat: bool, spare_models: int = 0, classroom: bool = False) -> Server:
     notebooks = base / "notebooks"
     shutil.copytree(REPO / "notebooks", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     if spare_models:
         add_spare_models(notebooks, spare_models)
-    port = free_port()
+    port = free_port("0.0.0.0" if classroom else "127.0.0.1")
     log = open(base / "play.log", "wb")  # noqa: SIM115 - lives as long as the server
     cmd = [sys.executable, "-m", "wizard_edu.cli", "play", "--no-browser", f"--port={port}", "--max-apps=20",
            f"--notebooks={notebooks}", *(["--allow-root"] if is_root() else []),
-           *([] if preheat else ["--no-preheat"])]
-    process = subprocess.Popen(cmd, env=isolated_env(base), stdout=log, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL)
+           *([] if preheat else ["--no-preheat"]), *(["--classroom"] if classroom else [])]
+    env = isolated_env(base)
+    env.pop(CLASS_CODE_ENV, None)
+    process = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     deadline = time.monotonic() + 180
-    while "Kid mode is ready" not in (base / "play.log").read_text(errors="replace"):
+    while "Kid mode is ready" not in (text := (base / "play.log").read_text(errors="replace")):
         if process.poll() is not None or time.monotonic() > deadline:
             stop(process)
-            raise SystemExit(f"kid mode did not start:\n{(base / 'play.log').read_text()[-2000:]}")
+            raise SystemExit(f"kid mode did not start:\n{text[-2000:]}")
         time.sleep(0.2)
-    return process, port
+    code = re.search(r"\(class code: ([A-Z0-9]+)\)", text) if classroom else None
+    return Server(process, port, preheat, code.group(1) if code else None)
 
 
 def tree_mb(pid: int) -> tuple[float, int]:
@@ -137,13 +153,13 @@ def tree_mb(pid: int) -> tuple[float, int]:
     return total / 1e6, kernels
 
 
-def settle(port: int, preheat: bool, pages_open: int) -> None:
+def settle(server: Server, pages_open: int) -> None:
     """Wait until only the open page holds a kernel and (with warm kernels) every spare is warm again."""
     deadline = time.monotonic() + 180
-    while kid_status(port)["apps_open"] > pages_open and time.monotonic() < deadline:
+    while kid_status(server.port, server.code)["apps_open"] > pages_open and time.monotonic() < deadline:
         time.sleep(0.3)
-    if preheat:
-        wait_until_warm(port, timeout=180)
+    if server.preheat:
+        wait_until_warm(server.port, server.code, timeout=180)
     time.sleep(0.5)
 
 
@@ -179,22 +195,36 @@ def open_by_link(page, link, control: str) -> dict[str, float]:
     return usable(page, control, t0)
 
 
-def one_pass(browser, port: int, preheat: bool, apps: list[tuple[str, str]], record: dict,
-             again: bool = False) -> None:
+def one_pass(browser, server: Server, apps: list[tuple[str, str]], record: dict, again: bool = False,
+             network: float = 0.0) -> None:
     """A fresh browser: the landing page, every app (first visits), then every app again (repeat visits),
     going back to the landing page by the app's own link each time; ``again``: after each repeat visit,
-    back and the same app once more at once (``again`` visits)."""
+    back and the same app once more at once (``again`` visits).  A classroom server's landing page is
+    timed from the press on Go after typing the class code.  ``network``: the browser's bandwidth in
+    Mbit/s (Chromium's network emulation, 5 ms latency), 0 for none."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.add_init_script(WATCH_PAGE)
     try:
         page = context.new_page()
-        settle(port, preheat, 0)
+        if network:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 5,
+                     "downloadThroughput": network * 1e6 / 8, "uploadThroughput": network * 1e6 / 8})
+        settle(server, 0)
         t0 = time.perf_counter()
-        page.goto(landing_url(port), timeout=WAIT_MS, wait_until="commit")
+        if server.code:
+            page.goto(landing_url(server.port), timeout=WAIT_MS)   # the class-code page first
+            page.fill("#code", server.code)
+            t0 = time.perf_counter()
+            with page.expect_navigation(timeout=WAIT_MS, wait_until="commit"):
+                page.click("button[type=submit]")
+        else:
+            page.goto(landing_url(server.port), timeout=WAIT_MS, wait_until="commit")
         record.setdefault(("landing page", "first"), []).append(usable(page, LANDING_LINK, t0))
         for visit in ("first", "repeat"):
             for name, title in apps:
-                settle(port, preheat, 1)
+                settle(server, 1)
                 link = page.locator(LANDING_LINK, has_text=title)
                 record.setdefault((name, visit), []).append(open_by_link(page, link, FIRST_CONTROL[name]))
                 # Back at once, as a child may: the landing page's spare was warmed while the app opened.
@@ -237,6 +267,10 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="also one pass without warm kernels")
     parser.add_argument("--spare-models", type=int, default=0,
                         help="every app makes about this many more widget models (never shown): their cost")
+    parser.add_argument("--classroom", action="store_true",
+                        help="a classroom server (class code, compressed pages) instead of this computer's")
+    parser.add_argument("--network", type=float, default=0.0,
+                        help="the browser's bandwidth in Mbit/s, as a pupil's on the school network (0: none)")
     parser.add_argument("--again", action="store_true",
                         help="after each repeat visit, back and the same app again at once (its new spare may be warming)")
     args = parser.parse_args()
@@ -249,31 +283,34 @@ def main() -> None:
     if args.apps:
         wanted = args.apps.split(",")
         apps = [(name, title) for name, title in apps if name in wanted]
-    print(f"kid mode, {psutil.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; seconds from the click "
+    where = "classroom server" if args.classroom else "kid mode"
+    net = f", browser network {args.network:g} Mbit/s" if args.network else ""
+    print(f"{where}, {psutil.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}{net}; seconds from the click "
           f"to usable (widgets drawn, first control enabled), {args.repeats} pass(es) with a fresh browser")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             for preheat in ([False] if args.cold else []) + [True]:
                 with tempfile.TemporaryDirectory(prefix="bench-kidmode-") as tmp:
-                    process, port = start(Path(tmp), preheat, args.spare_models)
+                    server = start(Path(tmp), preheat, args.spare_models, args.classroom)
                     try:
                         started = time.perf_counter()
-                        settle(port, preheat, 0)
+                        settle(server, 0)
                         extra = f" (warming up took {time.perf_counter() - started:.0f} s)" if preheat else ""
-                        memory, kernels = tree_mb(process.pid)
+                        memory, kernels = tree_mb(server.process.pid)
                         print(f"-- {'warm kernels' if preheat else 'no warm kernels'}{extra}; idle server "
                               f"{memory:.0f} MB with {kernels} kernel(s)")
                         record: dict = {}
                         for _ in range(args.repeats if preheat else 1):
-                            one_pass(browser, port, preheat, apps, record, again=args.again and preheat)
+                            one_pass(browser, server, apps, record, again=args.again and preheat,
+                                     network=args.network)
                         report(record, ["landing page", *(name for name, _ in apps)])
                         worst = max(statistics.median(run["usable"] for run in runs)
                                     for (name, visit), runs in record.items()
                                     if name != "landing page" and visit != "again")
                         print(f"   slowest app median: {worst:.2f} s; load average now {os.getloadavg()[0]:.1f}")
                     finally:
-                        stop(process, timeout=30)
+                        stop(server.process, timeout=30)
         finally:
             browser.close()
 
