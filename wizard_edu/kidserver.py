@@ -220,6 +220,14 @@ class StatusHandler(JupyterHandler):
                                "max_apps": conf["max_apps"]}))
 
 
+#: What a kid-mode page may load: only this server's own scripts, styles, pictures and sockets
+#: (inline scripts and styles are Voila's own), and it may not be framed by another site.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; "
+                           "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
+                           "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+                           "form-action 'self'; frame-ancestors 'self'")
+
+
 class KidVoila(Voila):
     """Voila with the kit's kid-mode settings (see the module docstring)."""
 
@@ -234,6 +242,10 @@ class KidVoila(Voila):
         # Pupils' pages come over the school network: gzip makes a first visit's ~5 MB of scripts about
         # a third of that. On one computer it only costs time (the server compresses what it sends).
         settings["compress_response"] = bool(conf.get("compress"))
+        # Every page may load only what this server sends: Voila's template links Font Awesome from a
+        # public CDN, which would tell an outside server each time a pupil opens an app (and fails on a
+        # school network without internet). The kit's widgets use no icon font.
+        settings.setdefault("headers", {})["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
         return settings
 
     def init_handlers(self):

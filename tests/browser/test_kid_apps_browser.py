@@ -73,6 +73,21 @@ def test_an_app_loads_only_the_widget_extensions(page, kid_server):  # noqa: F81
     assert not [e for e in errors if "Failed to create module" in e], errors
 
 
+def test_an_app_asks_no_other_server_for_anything(page, kid_server):  # noqa: F811
+    """A pupil's page loads everything from the kid server: no CDN learns who opens an app."""
+    requested, stopped = [], []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("requestfailed", lambda request: stopped.append(request.url) if request.failure == "csp" else None)
+    app = open_app(page, kid_server["port"], "classic-table")
+    app.locator(".wizard-table .wizard-bid-button").first.wait_for(timeout=WAIT)
+    settle(page)
+    here = f"http://127.0.0.1:{kid_server['port']}/"
+    outside = [u for u in requested if not u.startswith((here, "ws://127.0.0.1", "data:", "blob:"))]
+    # Voila's template links an icon font from a CDN: the page's security policy stops it in the browser.
+    assert any("cdn.jsdelivr.net" in u for u in outside), requested
+    assert [u for u in outside if u not in stopped] == [], (outside, stopped)
+
+
 def test_classic_app_with_us_games_faces_shows_no_kit_card_text(page, kid_server):  # noqa: F811
     app = open_app(page, kid_server["port"], "classic-table")
     table = app.locator(".wizard-table")

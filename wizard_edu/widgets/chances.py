@@ -136,7 +136,7 @@ class ChancesPanel(widgets.VBox):
     def __init__(self, view: SeatView | None = None, *, on: bool = False, enabled: bool = True,
                  samples: int | None = None, seed: int | None = 0, bid_informed: bool = False,
                  theme: str | Theme | None = None) -> None:
-        self.toggle = widgets.ToggleButton(value=on, description="Show chances", icon="bar-chart",
+        self.toggle = widgets.ToggleButton(value=on, description="Show chances",
                                            tooltip="Show how likely each card wins and your prediction comes true")
         self.toggle.add_class("wizard-chances-toggle")
         self.body = widgets.HTML()
