@@ -212,6 +212,8 @@ def _shared_action(kind: str, value: Any) -> Action:
 
 #: The shared bid actions (a list lookup is cheaper than the cache's hashing).
 _BID_ACTIONS = [_shared_action("bid", b) for b in range(61)]
+#: The bid actions allowed in each situation (see Game._allowed_bid_actions).
+_BID_MEMO: dict[tuple, tuple[Ruleset, tuple[Action, ...]]] = {}
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
 #: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
@@ -235,19 +237,55 @@ _TRUMP_CODE = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of ru
 _FAST_TRICKS: dict[int, tuple[Ruleset, Any]] = {}
 
 
-def _fast_tricks(ruleset: Ruleset) -> tuple[dict[int, int], dict[Card, int], list] | None:
-    """For a ruleset the rule tables cover: ``(id(deck card) -> code, card -> code, beats[trump])``;
-    ``None`` for the others (special cards, Monochrome), whose tricks ``decide_trick`` decides."""
+class _FastRules:
+    """The rule tables of a ruleset they cover (Junior and Classic decks: no special cards, no
+    trick hooks), filled from the rules by :mod:`wizard_edu.rules.trick_table`, by card code.
+
+    Cards are found by ``id`` first (dealt cards are the deck's own objects), else by value.
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        from .rules.trick_table import LEAD_OPEN, play_lists, trick_lists
+
+        by_card, beats = trick_lists(ruleset)
+        lead, holds, follows = play_lists(ruleset)
+        self.by_card: dict[Card, int] = by_card
+        self.by_id: dict[int, int] = {id(c): by_card[c] for c in ruleset.deck()}
+        #: ``beats[trump code][best so far][card]``
+        self.beats: list[list[list[bool]]] = beats
+        self.lead: list[int] = lead
+        self.lead_open: int = LEAD_OPEN
+        self.holds: list[list[bool]] = holds
+        self.follows: list[list[bool]] = follows
+        #: The shared play action of each card code, and its id.
+        self.actions: list[tuple[Action, int]] = [(_NO_ACTION, 0)] * len(lead)
+        for card, code in by_card.items():
+            action = _play_action((card.kind, card.colour, card.rank), card)
+            self.actions[code] = (action, id(action))
+
+    def code(self, card: Card) -> int:
+        """The card's code; -1 for a card not in the deck (then the engine asks the rules)."""
+        code = self.by_id.get(id(card))
+        if code is None:
+            code = self.by_card.get(card, -1)
+        return code
+
+
+_NO_ACTION = Action("play", None)
+
+
+def _fast_tricks(ruleset: Ruleset) -> _FastRules | None:
+    """The :class:`_FastRules` of a ruleset the rule tables cover; ``None`` for the others (special
+    cards, Monochrome, trick hooks), whose tricks and legal plays the rules decide card by card."""
     entry = _FAST_TRICKS.get(id(ruleset))
     if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
-        return entry[1]
+        return cast("_FastRules | None", entry[1])
     # (trick_table, not tables: the engine needs no numpy, so a kernel that only plays loads none.)
-    from .rules.trick_table import is_tabled, trick_lists
+    from .rules.trick_table import is_tabled
 
     fast = None
     if is_tabled(ruleset) and ruleset.hooks.decide_trick is None and ruleset.hooks.lead_of is None:
-        by_card, beats = trick_lists(ruleset)
-        fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, beats)
+        fast = _FastRules(ruleset)
     _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
     return fast
 
@@ -798,6 +836,13 @@ class Game:
         state = self.state
         trick = state.trick
         hand = state.hands[(state.leader + len(trick)) % self.players]
+        fast = self._fast_tricks
+        if fast is False:
+            fast = self._fast_tricks = _fast_tricks(self.ruleset)
+        if fast is not None:
+            tabled = self._table_plays(fast, hand, trick)
+            if tabled is not None:
+                return tabled
         allowed = _follow_suit(hand, _lead_of([c for _, c in trick], self.ruleset) if trick else None)
         legal: list[Action] = []
         plays: dict[int, int] = {}
@@ -825,6 +870,46 @@ class Game:
         self._legal_list = legal
         return legal
 
+    def _table_plays(self, fast: _FastRules, hand: list[Card], trick: list[tuple[int, Card]]) -> list[Action] | None:
+        """:meth:`_legal_plays` from the rule tables (``None`` if a card is not the deck's)."""
+        by_id = fast.by_id
+        lead = 0
+        for _, card in trick:  # the first card that is not a Jester decides
+            code = by_id.get(id(card))
+            if code is None:
+                code = fast.code(card)
+                if code < 0:
+                    return None
+            lead = fast.lead[code]
+            if lead != fast.lead_open:
+                break
+        codes = [by_id.get(id(card), -1) for card in hand]
+        if -1 in codes:  # a card that is not the deck's own object (set up from outside)
+            codes = [fast.code(card) for card in hand]
+            if -1 in codes:
+                return None
+        follows: list[bool] | None = None
+        if lead > 0:  # a colour was led: must they follow it?
+            holds = fast.holds[lead]
+            for code in codes:
+                if holds[code]:
+                    follows = fast.follows[lead]
+                    break
+        legal: list[Action] = []
+        plays: dict[int, int] = {}
+        actions = fast.actions
+        k = 0
+        for code in codes:
+            if follows is None or follows[code]:
+                action, key = actions[code]
+                if key not in plays:  # two equal Wizards: one action
+                    plays[key] = k
+                    legal.append(action)
+            k += 1
+        self._plays = plays
+        self._legal_list = legal
+        return legal
+
     @staticmethod
     def _card_action(card: Card) -> tuple[Action, int] | None:
         """The shared play action of ``card`` and its id (``None`` for a Juggler or Cloud, which
@@ -844,14 +929,32 @@ class Game:
         if phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
         if phase == BID:
-            shared = _BID_ACTIONS
-            return [shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids()]
+            return list(self._allowed_bid_actions())
         if phase == PLAY:
             return self._legal_plays()
         if phase == OVER:
             return []
         step = self._variant_phase(phase)
         return [Action(step.action, v) for v in step.legal(self)]
+
+    def _allowed_bid_actions(self) -> tuple[Action, ...]:
+        """The shared actions of :meth:`_allowed_bids`, remembered for each situation (the same few
+        come back game after game)."""
+        ruleset = self.ruleset
+        done = self._bid_order_done
+        leads_alone = self._dealer_leads_alone_matters()
+        key = (id(ruleset), self.players, self.hand_size, tuple(done), leads_alone)
+        entry = _BID_MEMO.get(key)
+        if entry is not None and entry[0] is ruleset:
+            return entry[1]
+        shared = _BID_ACTIONS
+        actions = tuple(shared[b] if b < len(shared) else _shared_action("bid", b)
+                        for b in allowed_bids(self.hand_size, done, players=self.players, rules=ruleset,
+                                              dealer_leads_alone=leads_alone))
+        if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
+            _BID_MEMO.clear()
+        _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)
+        return actions
 
     def _allowed_bids(self) -> list[int]:
         return allowed_bids(self.hand_size, self._bid_order_done, players=self.players,
@@ -1052,8 +1155,8 @@ class Game:
             # Junior and Classic decks: the winner from the engine-derived rule tables
             # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
             # leads next, and decide_trick words the result when someone reads it.
-            by_id, by_card, beats_by_trump = fast
-            beats = beats_by_trump[_TRUMP_CODE[state.trump]]
+            by_id, by_card = fast.by_id, fast.by_card
+            beats = fast.beats[_TRUMP_CODE[state.trump]]
             best_index = 0
             card = trick[0][1]
             best = by_id.get(id(card))
