@@ -102,6 +102,7 @@ from .rules.core import (
     check_trump,
     decide_trick,
 )
+from .rules.kernel import table_plays
 from .rules.rulesets import Ruleset, get_ruleset
 from .rules.variant import SCORE, Phase
 
@@ -241,7 +242,8 @@ class _FastRules:
     """The rule tables of a ruleset they cover (Junior and Classic decks: no special cards, no
     trick hooks), filled from the rules by :mod:`wizard_edu.rules.trick_table`, by card code.
 
-    Cards are found by ``id`` first (dealt cards are the deck's own objects), else by value.
+    Cards are found by ``id`` (dealt cards are the deck's own objects): legal plays of other card
+    objects (a position set up by hand) come from the rules themselves; tricks look them up by value.
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
@@ -262,13 +264,6 @@ class _FastRules:
         for card, code in by_card.items():
             action = _play_action((card.kind, card.colour, card.rank), card)
             self.actions[code] = (action, id(action))
-
-    def code(self, card: Card) -> int:
-        """The card's code; -1 for a card not in the deck (then the engine asks the rules)."""
-        code = self.by_id.get(id(card))
-        if code is None:
-            code = self.by_card.get(card, -1)
-        return code
 
 
 _NO_ACTION = Action("play", None)
@@ -872,40 +867,11 @@ class Game:
 
     def _table_plays(self, fast: _FastRules, hand: list[Card], trick: list[tuple[int, Card]]) -> list[Action] | None:
         """:meth:`_legal_plays` from the rule tables (``None`` if a card is not the deck's)."""
-        by_id = fast.by_id
-        lead = 0
-        for _, card in trick:  # the first card that is not a Jester decides
-            code = by_id.get(id(card))
-            if code is None:
-                code = fast.code(card)
-                if code < 0:
-                    return None
-            lead = fast.lead[code]
-            if lead != fast.lead_open:
-                break
-        codes = [by_id.get(id(card), -1) for card in hand]
-        if -1 in codes:  # a card that is not the deck's own object (set up from outside)
-            codes = [fast.code(card) for card in hand]
-            if -1 in codes:
-                return None
-        follows: list[bool] | None = None
-        if lead > 0:  # a colour was led: must they follow it?
-            holds = fast.holds[lead]
-            for code in codes:
-                if holds[code]:
-                    follows = fast.follows[lead]
-                    break
-        legal: list[Action] = []
-        plays: dict[int, int] = {}
-        actions = fast.actions
-        k = 0
-        for code in codes:
-            if follows is None or follows[code]:
-                action, key = actions[code]
-                if key not in plays:  # two equal Wizards: one action
-                    plays[key] = k
-                    legal.append(action)
-            k += 1
+        found = table_plays(fast.by_id, fast.lead, fast.lead_open, fast.holds, fast.follows, fast.actions,
+                            hand, trick)
+        if found is None:  # a card that is not the deck's own object (set up from outside)
+            return None
+        legal, plays = found
         self._plays = plays
         self._legal_list = legal
         return legal
