@@ -102,7 +102,7 @@ from .rules.core import (
     check_trump,
     decide_trick,
 )
-from .rules.kernel import table_plays
+from .rules.kernel import table_plays, trick_winner_index
 from .rules.rulesets import Ruleset, get_ruleset
 from .rules.variant import SCORE, Phase
 
@@ -834,10 +834,13 @@ class Game:
         fast = self._fast_tricks
         if fast is False:
             fast = self._fast_tricks = _fast_tricks(self.ruleset)
-        if fast is not None:
-            tabled = self._table_plays(fast, hand, trick)
-            if tabled is not None:
-                return tabled
+        if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
+            found = table_plays(fast.by_id, fast.lead, fast.lead_open, fast.holds, fast.follows, fast.actions,
+                                hand, trick)
+            if found is not None:  # (None: a card that is not the deck's own object, set up from outside)
+                legal_plays, self._plays = found
+                self._legal_list = legal_plays
+                return legal_plays
         allowed = _follow_suit(hand, _lead_of([c for _, c in trick], self.ruleset) if trick else None)
         legal: list[Action] = []
         plays: dict[int, int] = {}
@@ -861,17 +864,6 @@ class Game:
                 plays[entry[1]] = k
                 legal.append(entry[0])
             k += 1
-        self._plays = plays
-        self._legal_list = legal
-        return legal
-
-    def _table_plays(self, fast: _FastRules, hand: list[Card], trick: list[tuple[int, Card]]) -> list[Action] | None:
-        """:meth:`_legal_plays` from the rule tables (``None`` if a card is not the deck's)."""
-        found = table_plays(fast.by_id, fast.lead, fast.lead_open, fast.holds, fast.follows, fast.actions,
-                            hand, trick)
-        if found is None:  # a card that is not the deck's own object (set up from outside)
-            return None
-        legal, plays = found
         self._plays = plays
         self._legal_list = legal
         return legal
@@ -1121,20 +1113,7 @@ class Game:
             # Junior and Classic decks: the winner from the engine-derived rule tables
             # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
             # leads next, and decide_trick words the result when someone reads it.
-            by_id, by_card = fast.by_id, fast.by_card
-            beats = fast.beats[_TRUMP_CODE[state.trump]]
-            best_index = 0
-            card = trick[0][1]
-            best = by_id.get(id(card))
-            if best is None:
-                best = by_card[card]
-            for i in range(1, len(trick)):
-                card = trick[i][1]
-                code = by_id.get(id(card))
-                if code is None:
-                    code = by_card[card]
-                if beats[best][code]:
-                    best, best_index = code, i
+            best_index = trick_winner_index(fast.by_id, fast.by_card, fast.beats[_TRUMP_CODE[state.trump]], trick)
             record = TrickRecord._decided(state.leader, tuple(trick), best_index, state.trump, ruleset)
             leader_next = best_index
         else:

@@ -87,9 +87,11 @@ def deal(by_place: Sequence[Card], places: list[int], players: int, dealer: int,
     """
     order = list(places)
     shuffle_once(rng, order)
-    hands: list[Cards] = [make([]) for _ in range(players)]
+    dealt: list[list[int]] = [[] for _ in range(players)]
     for i in range(players):
-        dealt = order[i * hand_size:(i + 1) * hand_size]
-        dealt.sort()
-        hands[(dealer + 1 + i) % players] = make([by_place[k] for k in dealt])
+        dealt[(dealer + 1 + i) % players] = order[i * hand_size:(i + 1) * hand_size]
+    hands: list[Cards] = []
+    for places_of_hand in dealt:
+        places_of_hand.sort()
+        hands.append(make([by_place[k] for k in places_of_hand]))
     return hands, make([by_place[k] for k in order[players * hand_size:]])

@@ -48,3 +48,22 @@ def table_plays(by_id: dict[int, int], lead: list[int], lead_open: int, holds: l
                 legal.append(action)
         k += 1
     return legal, plays
+
+
+def trick_winner_index(by_id: dict[int, int], by_card: dict[Any, int], beats: list[list[bool]],
+                       trick: list[Any]) -> int:
+    """The index in play order of the card that wins ``trick`` (``(seat, card)`` pairs), by the
+    ``beats[best so far][card]`` table of the trump; cards not found by ``id`` are looked up by value."""
+    best_index = 0
+    card = trick[0][1]
+    best = by_id.get(id(card), -1)
+    if best < 0:
+        best = by_card[card]
+    for i in range(1, len(trick)):
+        card = trick[i][1]
+        code = by_id.get(id(card), -1)
+        if code < 0:
+            code = by_card[card]
+        if beats[best][code]:
+            best, best_index = code, i
+    return best_index
