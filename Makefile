@@ -16,7 +16,15 @@ $(STAMP): pyproject.toml binder/requirements.txt
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -e ".[test,kid]" -c binder/requirements.txt
 	@touch $(STAMP)
 
-setup: $(STAMP)
+# The engine's hot modules compiled with mypyc, next to their sources (tools/build_speedups.py; about
+# a minute, once, and again whenever one of those sources changes). Pure Python still works without
+# them, and an edited source is never shadowed by its old compiled twin (wizard_edu/_speedups.py).
+SPEEDUPS := wizard_edu/_compiled.json
+$(SPEEDUPS): $(STAMP) tools/build_speedups.py wizard_edu/rules/dealing.py wizard_edu/rules/kernel.py
+	$(PY) tools/build_speedups.py
+
+READY := $(STAMP) $(SPEEDUPS)
+setup: $(READY)
 
 # Servers refuse to run as root unless told --allow-root. Containers and school images often run
 # everything as root; there (and only there) these targets pass it, so `make lab` still just works.
@@ -28,14 +36,14 @@ ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # notebook they changed. The teacher edition (notebooks/, every answer shown): `make lab-teacher`
 # or `make lab EDITION=teacher`.
 EDITION ?= student
-lab: $(STAMP)
+lab: $(READY)
 	$(VENV)/bin/wizard-edu lab --port=$(PORT) $(ALLOW_ROOT)$(if $(filter teacher,$(EDITION)), --teacher)
 
-lab-teacher: $(STAMP)
+lab-teacher: $(READY)
 	$(VENV)/bin/wizard-edu lab --port=$(PORT) $(ALLOW_ROOT) --teacher
 
 # Every test: lint, types (mypy, see [tool.mypy] in pyproject.toml), unit + property + doctests, notebooks (nbval, strict), real-browser tests.
-test: $(STAMP)
+test: $(READY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
@@ -54,7 +62,7 @@ notebooks: $(STAMP)
 # Speed figures (printed, never asserted). Runs every benchmark EXCEPT the class benchmark, which
 # starts a real JupyterHub and, as root, creates and removes Unix accounts: that one only runs when
 # asked, with `make bench-classroom` (PUPILS=10 by default).
-bench: $(STAMP)
+bench: $(READY)
 	@for f in benchmarks/bench_*.py; do [ "$$f" = benchmarks/bench_classroom.py ] && continue; \
 	  echo "== $$f"; $(PY) $$f || exit 1; done
 
@@ -64,7 +72,7 @@ bench-classroom: $(STAMP)
 
 # Kid mode: the play notebooks as apps (no code shown), this computer only.
 # For a class on the network: `make play ARGS=--classroom` (prints the class code in big letters).
-play: $(STAMP)
+play: $(READY)
 	$(VENV)/bin/wizard-edu play $(ALLOW_ROOT) $(ARGS)
 
 # The class hub (JupyterHub, classroom/): on 127.0.0.1 for a try-out; it prints how to open it to the
@@ -88,4 +96,5 @@ worksheet: $(STAMP)
 	$(VENV)/bin/wizard-edu worksheet $(ARGS)
 
 clean:
+	-$(PY) tools/build_speedups.py --clean
 	rm -rf $(VENV) build *.egg-info

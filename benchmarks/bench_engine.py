@@ -5,6 +5,13 @@ Prints figures only; nothing here is a pass/fail test.  If OpenSpiel is installe
 (`pip install -e ".[bench]"`), its `oh_hell` game is measured in the same run as a speed peer,
 in batches alternating with the engine's, and the ratio is printed for each of several runs.
 All rates are CPU time of this process (time.process_time): the machine may be shared.
+
+The workload is the object API as a user calls it (peers.engine_batch): ``Game(...)``, then
+``game.apply(rng.choice(game.legal_actions()))`` until ``game.is_over``, with every check, event and
+history entry.  ``make setup`` compiles the deal's shuffle with mypyc (tools/build_speedups.py); the
+first line says whether this run uses it, and ``WIZARD_EDU_PURE=1`` measures the pure-Python engine.
+The "floor" is what any Python engine pays before a rule (per-round seeding, one 60-card shuffle,
+the 24 random choices): the engine cannot beat OpenSpiel by more than that ratio.
 """
 
 from __future__ import annotations
@@ -32,7 +39,11 @@ def engine_games(seconds: float = 2.0, players: int = 4) -> float:
 
 
 def main(runs: int = 3) -> None:
+    from wizard_edu import _speedups
+
     print("Engine object API (wizard_edu.Game, uniform random legal actions), per CPU second")
+    print(f"  engine: {'compiled parts (mypyc)' if _speedups.STATUS == 'compiled' else 'pure Python'}"
+          f" [{_speedups.STATUS}]")
     contenders = {"engine": engine_batch(), "floor": floor_batch()}
     peer = openspiel_batch()
     if peer is not None:

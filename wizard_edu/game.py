@@ -102,6 +102,7 @@ from .rules.core import (
     check_trump,
     decide_trick,
 )
+from .rules.kernel import table_plays, trick_winner_index
 from .rules.rulesets import Ruleset, get_ruleset
 from .rules.variant import SCORE, Phase
 
@@ -212,6 +213,8 @@ def _shared_action(kind: str, value: Any) -> Action:
 
 #: The shared bid actions (a list lookup is cheaper than the cache's hashing).
 _BID_ACTIONS = [_shared_action("bid", b) for b in range(61)]
+#: The bid actions allowed in each situation (see Game._allowed_bid_actions).
+_BID_MEMO: dict[tuple, tuple[Ruleset, tuple[Action, ...]]] = {}
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
 #: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
@@ -235,19 +238,49 @@ _TRUMP_CODE = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of ru
 _FAST_TRICKS: dict[int, tuple[Ruleset, Any]] = {}
 
 
-def _fast_tricks(ruleset: Ruleset) -> tuple[dict[int, int], dict[Card, int], list] | None:
-    """For a ruleset the rule tables cover: ``(id(deck card) -> code, card -> code, beats[trump])``;
-    ``None`` for the others (special cards, Monochrome), whose tricks ``decide_trick`` decides."""
+class _FastRules:
+    """The rule tables of a ruleset they cover (Junior and Classic decks: no special cards, no
+    trick hooks), filled from the rules by :mod:`wizard_edu.rules.trick_table`, by card code.
+
+    Cards are found by ``id`` (dealt cards are the deck's own objects): legal plays of other card
+    objects (a position set up by hand) come from the rules themselves; tricks look them up by value.
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        from .rules.trick_table import LEAD_OPEN, play_lists, trick_lists
+
+        by_card, beats = trick_lists(ruleset)
+        lead, holds, follows = play_lists(ruleset)
+        self.by_card: dict[Card, int] = by_card
+        self.by_id: dict[int, int] = {id(c): by_card[c] for c in ruleset.deck()}
+        #: ``beats[trump code][best so far][card]``
+        self.beats: list[list[list[bool]]] = beats
+        self.lead: list[int] = lead
+        self.lead_open: int = LEAD_OPEN
+        self.holds: list[list[bool]] = holds
+        self.follows: list[list[bool]] = follows
+        #: The shared play action of each card code, and its id.
+        self.actions: list[tuple[Action, int]] = [(_NO_ACTION, 0)] * len(lead)
+        for card, code in by_card.items():
+            action = _play_action((card.kind, card.colour, card.rank), card)
+            self.actions[code] = (action, id(action))
+
+
+_NO_ACTION = Action("play", None)
+
+
+def _fast_tricks(ruleset: Ruleset) -> _FastRules | None:
+    """The :class:`_FastRules` of a ruleset the rule tables cover; ``None`` for the others (special
+    cards, Monochrome, trick hooks), whose tricks and legal plays the rules decide card by card."""
     entry = _FAST_TRICKS.get(id(ruleset))
     if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
-        return entry[1]
+        return cast("_FastRules | None", entry[1])
     # (trick_table, not tables: the engine needs no numpy, so a kernel that only plays loads none.)
-    from .rules.trick_table import is_tabled, trick_lists
+    from .rules.trick_table import is_tabled
 
     fast = None
     if is_tabled(ruleset) and ruleset.hooks.decide_trick is None and ruleset.hooks.lead_of is None:
-        by_card, beats = trick_lists(ruleset)
-        fast = ({id(c): by_card[c] for c in ruleset.deck()}, by_card, beats)
+        fast = _FastRules(ruleset)
     _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
     return fast
 
@@ -798,6 +831,16 @@ class Game:
         state = self.state
         trick = state.trick
         hand = state.hands[(state.leader + len(trick)) % self.players]
+        fast = self._fast_tricks
+        if fast is False:
+            fast = self._fast_tricks = _fast_tricks(self.ruleset)
+        if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
+            found = table_plays(fast.by_id, fast.lead, fast.lead_open, fast.holds, fast.follows, fast.actions,
+                                hand, trick)
+            if found is not None:  # (None: a card that is not the deck's own object, set up from outside)
+                legal_plays, self._plays = found
+                self._legal_list = legal_plays
+                return legal_plays
         allowed = _follow_suit(hand, _lead_of([c for _, c in trick], self.ruleset) if trick else None)
         legal: list[Action] = []
         plays: dict[int, int] = {}
@@ -844,14 +887,32 @@ class Game:
         if phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
         if phase == BID:
-            shared = _BID_ACTIONS
-            return [shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids()]
+            return list(self._allowed_bid_actions())
         if phase == PLAY:
             return self._legal_plays()
         if phase == OVER:
             return []
         step = self._variant_phase(phase)
         return [Action(step.action, v) for v in step.legal(self)]
+
+    def _allowed_bid_actions(self) -> tuple[Action, ...]:
+        """The shared actions of :meth:`_allowed_bids`, remembered for each situation (the same few
+        come back game after game)."""
+        ruleset = self.ruleset
+        done = self._bid_order_done
+        leads_alone = self._dealer_leads_alone_matters()
+        key = (id(ruleset), self.players, self.hand_size, tuple(done), leads_alone)
+        entry = _BID_MEMO.get(key)
+        if entry is not None and entry[0] is ruleset:
+            return entry[1]
+        shared = _BID_ACTIONS
+        actions = tuple(shared[b] if b < len(shared) else _shared_action("bid", b)
+                        for b in allowed_bids(self.hand_size, done, players=self.players, rules=ruleset,
+                                              dealer_leads_alone=leads_alone))
+        if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
+            _BID_MEMO.clear()
+        _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)
+        return actions
 
     def _allowed_bids(self) -> list[int]:
         return allowed_bids(self.hand_size, self._bid_order_done, players=self.players,
@@ -1052,20 +1113,7 @@ class Game:
             # Junior and Classic decks: the winner from the engine-derived rule tables
             # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
             # leads next, and decide_trick words the result when someone reads it.
-            by_id, by_card, beats_by_trump = fast
-            beats = beats_by_trump[_TRUMP_CODE[state.trump]]
-            best_index = 0
-            card = trick[0][1]
-            best = by_id.get(id(card))
-            if best is None:
-                best = by_card[card]
-            for i in range(1, len(trick)):
-                card = trick[i][1]
-                code = by_id.get(id(card))
-                if code is None:
-                    code = by_card[card]
-                if beats[best][code]:
-                    best, best_index = code, i
+            best_index = trick_winner_index(fast.by_id, fast.by_card, fast.beats[_TRUMP_CODE[state.trump]], trick)
             record = TrickRecord._decided(state.leader, tuple(trick), best_index, state.trump, ruleset)
             leader_next = best_index
         else:

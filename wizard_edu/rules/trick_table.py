@@ -73,3 +73,47 @@ def trick_lists(ruleset: Ruleset) -> tuple[dict[Card, int], list[list[list[bool]
         small = {(a, b): trick_winner([cards[a], cards[b]], trump, ruleset) == 1 for a in distinct for b in distinct}
         beats.append([[small[canon[a], canon[b]] for b in range(len(cards))] for a in range(len(cards))])
     return {card: canon[i] for i, card in enumerate(cards)}, beats
+
+
+#: Lead codes of :func:`play_lists`: a card that leaves the colour to follow undecided (a Jester),
+#: a card after which anything may be played (a Wizard first); colours are 1..4 (R, G, B, Y).
+LEAD_OPEN, LEAD_FREE = -1, 0
+
+
+@lru_cache(maxsize=32)
+def play_lists(ruleset: Ruleset) -> tuple[list[int], list[list[bool]], list[list[bool]]]:
+    """Follow suit as lists the engine reads while it plays, by the canonical ids of :func:`trick_lists`,
+    each answer asked of the rules (:func:`wizard_edu.rules.core.lead_colour` and ``legal_plays``):
+
+    * ``lead[card]``: the card's effect when it is the first card of a trick that is not a Jester's:
+      ``LEAD_OPEN`` (it decides nothing: the next card may), ``LEAD_FREE`` (anything may be played
+      after it) or the code 1..4 of the colour to follow;
+    * ``holds[colour][card]``: holding this card, a player must follow that colour;
+    * ``follows[colour][card]``: this card may be played when that colour must be followed and
+      its player holds the colour.
+    """
+    from .core import _follow_suit, _lead_of
+
+    by_card, _ = trick_lists(ruleset)
+    cards = sorted(by_card, key=by_card.__getitem__)  # one card of each id, by id
+    cards = [next(c for c in cards if by_card[c] == i) for i in sorted(set(by_card.values()))]
+    numbers = {colour: [c for c in cards if _lead_of([c], ruleset) == colour] for colour in COLOURS}
+    size = max(by_card.values()) + 1
+    lead = [LEAD_FREE] * size
+    holds = [[False] * size for _ in range(TRUMP_CODES)]
+    follows = [[True] * size for _ in range(TRUMP_CODES)]
+    for card in cards:
+        i = by_card[card]
+        colour = _lead_of([card], ruleset)
+        if colour is not None:
+            lead[i] = trump_code(colour)
+        elif any(_lead_of([card, n[0]], ruleset) is not None for n in numbers.values()):
+            lead[i] = LEAD_OPEN
+        for led in COLOURS:
+            code = trump_code(led)
+            # Another card of the led colour (never this one), and a card of another colour.
+            same = next(c for c in numbers[led] if c != card)
+            other = next(c for c in numbers[COLOURS[code % 4]] if c != card)
+            holds[code][i] = other not in _follow_suit([card, other], led)
+            follows[code][i] = card in _follow_suit([card, same], led)
+    return lead, holds, follows

@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import importlib
 import random
-import sys
-from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Cards, sort_key
 from ..errors import UnknownRulesetError
+from . import dealing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -104,19 +103,9 @@ class VariantRules:
 
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
         """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left."""
-        # What is shuffled is, for each deck position, the place of its card in a sorted hand (as
-        # ``rng.shuffle(deck)`` would move the cards: a shuffle moves positions whatever they hold),
-        # so that a hand is sorted by sorting plain numbers.
         by_place, places = _deck_places(ruleset)
-        order = list(places)
-        _shuffle_once(rng, order)
-        hands: list[Cards] = [None] * players  # type: ignore[list-item]  # every seat is filled below
-        card = by_place.__getitem__
-        for i in range(players):
-            dealt = order[i * hand_size:(i + 1) * hand_size]
-            dealt.sort()
-            hands[(dealer + 1 + i) % players] = _dealt(map(card, dealt))
-        return Deal(hands, _dealt(map(card, order[players * hand_size:])))
+        hands, stock = dealing.deal(by_place, places, players, dealer, hand_size, rng, _dealt)
+        return Deal(hands, stock)
 
     # -- the round's flow -----------------------------------------------------------------------
     def new_state(self, players: int) -> Any:
@@ -184,62 +173,11 @@ _dealt = getattr(Cards, "_of_cards", Cards)
 _PLACES: dict[int, tuple[Any, tuple[Card, ...], list[int]]] = {}
 
 
-def _shuffle_spent(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)``, same result, faster, leaving ``rng`` spent: only for a generator made for
-    this one shuffle (each round's deal has its own, :meth:`wizard_edu.game.Game.round_rng`).
-
-    ``random.shuffle`` swaps position ``i`` (from the last down to 1) with ``j = randbelow(i + 1)``,
-    which draws ``getrandbits(k)`` (``k = (i + 1).bit_length()``) until it is at most ``i``; each draw
-    is one 32-bit output of the generator shifted right by ``32 - k``.  Here the outputs come from
-    one large ``getrandbits`` call (least significant first) and are tested in a single loop; a few
-    more are drawn than the shuffle may use, which is why the generator is spent afterwards.
-    """
-    n = len(x)
-    i = n - 1
-    if i < 1:
-        return
-    shifts = _SHIFTS
-    shift = shifts[i]
-    while True:
-        count = i + 16
-        for word in array("I", rng.getrandbits(32 * count).to_bytes(4 * count, sys.byteorder)):
-            j = word >> shift
-            if j <= i:
-                x[i], x[j] = x[j], x[i]
-                i -= 1
-                if i == 0:
-                    return
-                shift = shifts[i]
-
-
-#: ``_SHIFTS[i]``: ``32 - (i + 1).bit_length()``, turning one 32-bit output into a draw below ``i + 1``.
-_SHIFTS = [32 - (i + 1).bit_length() for i in range(4096)]
-
-
-def _shuffle_spent_matches() -> bool:
-    """True when :func:`_shuffle_spent` shuffles exactly as this Python's ``random.shuffle``."""
-    if array("I").itemsize != 4:
-        return False
-    for seed in range(50):
-        for n in (0, 1, 2, 3, 5, 33, 36, 60, 64, 66, 65, 300):
-            x, y = list(range(n)), list(range(n))
-            random.Random(seed).shuffle(x)
-            _shuffle_spent(random.Random(seed), y)
-            if x != y:
-                return False
-    return True
-
-
-def _shuffle_once(rng: random.Random, x: list) -> None:
-    """Shuffle ``x`` exactly as ``rng.shuffle(x)``; ``rng`` is not to be used again."""
-    if len(x) < len(_SHIFTS) and _SHUFFLE_FAST:
-        _shuffle_spent(rng, x)
-    else:
-        rng.shuffle(x)
-
-
-# Checked once at import, so that deals stay the same whatever the Python (else rng.shuffle is used).
-_SHUFFLE_FAST = _shuffle_spent_matches()
+# (The shuffle lives in rules/dealing.py, which make setup compiles: it is each round's largest cost.)
+_shuffle_spent = dealing.shuffle_spent
+_shuffle_once = dealing.shuffle_once
+_SHIFTS = dealing.SHIFTS
+_SHUFFLE_FAST = dealing.SHUFFLE_FAST
 
 
 STANDARD = VariantRules()

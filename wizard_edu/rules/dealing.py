@@ -1,0 +1,97 @@
+"""Shuffling for the deal: ``rng.shuffle`` of a round's deck, exactly, in fewer steps.
+
+Each round is shuffled by its own generator (:meth:`wizard_edu.game.Game.round_rng`), once, so the
+shuffle may draw its random numbers in one batch (:func:`shuffle_spent`); it is checked at import
+to shuffle exactly as ``random.shuffle`` (else that is used).  ``make setup`` compiles this module
+with mypyc (``tools/build_speedups.py``): the shuffle is the largest part of a round's deal.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from array import array
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..cards import Card, Cards
+
+
+def shuffle_spent(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, same result, faster, leaving ``rng`` spent: only for a generator made for
+    this one shuffle (each round's deal has its own, :meth:`wizard_edu.game.Game.round_rng`).
+
+    ``random.shuffle`` swaps position ``i`` (from the last down to 1) with ``j = randbelow(i + 1)``,
+    which draws ``getrandbits(k)`` (``k = (i + 1).bit_length()``) until it is at most ``i``; each draw
+    is one 32-bit output of the generator shifted right by ``32 - k``.  Here the outputs come from
+    one large ``getrandbits`` call (least significant first) and are tested in a single loop; a few
+    more are drawn than the shuffle may use, which is why the generator is spent afterwards.
+    """
+    n = len(x)
+    i = n - 1
+    if i < 1:
+        return
+    shifts = SHIFTS
+    shift = shifts[i]
+    while True:
+        count = i + 16
+        for word in array("I", rng.getrandbits(32 * count).to_bytes(4 * count, sys.byteorder)):
+            j = word >> shift
+            if j <= i:
+                x[i], x[j] = x[j], x[i]
+                i -= 1
+                if i == 0:
+                    return
+                shift = shifts[i]
+
+
+#: ``SHIFTS[i]``: ``32 - (i + 1).bit_length()``, turning one 32-bit output into a draw below ``i + 1``.
+SHIFTS = [32 - (i + 1).bit_length() for i in range(4096)]
+
+
+def shuffle_spent_matches() -> bool:
+    """True when :func:`_shuffle_spent` shuffles exactly as this Python's ``random.shuffle``."""
+    if array("I").itemsize != 4:
+        return False
+    for seed in range(50):
+        for n in (0, 1, 2, 3, 5, 33, 36, 60, 64, 66, 65, 300):
+            x, y = list(range(n)), list(range(n))
+            random.Random(seed).shuffle(x)
+            shuffle_spent(random.Random(seed), y)
+            if x != y:
+                return False
+    return True
+
+
+def shuffle_once(rng: random.Random, x: list) -> None:
+    """Shuffle ``x`` exactly as ``rng.shuffle(x)``; ``rng`` is not to be used again."""
+    if len(x) < len(SHIFTS) and SHUFFLE_FAST:
+        shuffle_spent(rng, x)
+    else:
+        rng.shuffle(x)
+
+
+# Checked once at import, so that deals stay the same whatever the Python (else rng.shuffle is used).
+SHUFFLE_FAST = shuffle_spent_matches()
+
+
+def deal(by_place: Sequence[Card], places: list[int], players: int, dealer: int, hand_size: int,
+         rng: random.Random, make: Callable[[list[Card]], Cards]) -> tuple[list[Cards], Cards]:
+    """Shuffle and deal: ``(hands by seat, the undealt stock)``, each made by ``make``.
+
+    ``places`` gives, for each position of the ordered deck, the place of its card in a sorted hand,
+    and ``by_place`` the card at each such place: shuffling the places moves them as
+    ``rng.shuffle(deck)`` would move the cards, and a hand is then sorted by sorting numbers.
+    Hands go to the seats from the dealer's left.
+    """
+    order = list(places)
+    shuffle_once(rng, order)
+    dealt: list[list[int]] = [[] for _ in range(players)]
+    for i in range(players):
+        dealt[(dealer + 1 + i) % players] = order[i * hand_size:(i + 1) * hand_size]
+    hands: list[Cards] = []
+    for places_of_hand in dealt:
+        places_of_hand.sort()
+        hands.append(make([by_place[k] for k in places_of_hand]))
+    return hands, make([by_place[k] for k in order[players * hand_size:]])
