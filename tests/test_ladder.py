@@ -58,10 +58,9 @@ def test_hard_bids_with_bid_values_and_plays_the_best_card():
     assert player.bids_tried(view) == tried and 0 in tried
     table = bid_values(view, samples=player.bid_samples, seed=player._seed(view), bid_informed=True, bids=tried,
                        others="rule-of-thumb")
-    # The bid most likely to come true (to the nearest percent), then the one worth most points.
-    makes = table["makes bid"].round(2)
-    assert makes[bid] == makes.max()
-    assert table.loc[bid, "expected score"] == table.loc[makes == makes.max(), "expected score"].max()
+    # The best average score plus 20 points for each chance of making the bid.
+    value = table["expected score"] + player.bid_weight * table["makes bid"]
+    assert player.bid_weight == 20 and value[bid] == pytest.approx(value.max())
     while game.phase == "bid":
         game.bid(1)
     view = game.view(game.to_move)
