@@ -373,3 +373,20 @@ def test_card_chances_with_others_by_the_rule_of_thumb():
     assert table.equals(card_chances(view, samples=400, seed=3, others="rule-of-thumb"))
     with pytest.raises(WizardError, match="rule-of-thumb"):
         card_chances(view, samples=400, seed=3, others="bold")
+
+
+def test_stray_bids_soften_the_bid_informed_weights():
+    game = next(g for g in (Game(players=4, seed=s, hand_sizes=[6]) for s in range(10)) if g.phase == "bid")
+    for b in (0, 3, 1, 2):
+        if game.phase == "bid":
+            game.bid(b if b in game.view(game.to_move).legal_bids else game.view(game.to_move).legal_bids[0])
+    view = game.view(game.to_move)
+    plain = card_chances(view, samples=500, seed=4)
+    informed = card_chances(view, samples=500, seed=4, bid_informed=True)
+    anyhow = card_chances(view, samples=500, seed=4, bid_informed=True, stray=1.0)   # every bid taken as random
+    some = card_chances(view, samples=500, seed=4, bid_informed=True, stray=0.3)
+    cols = ["wins trick", "makes bid", "expected score"]
+    assert np.allclose(anyhow[cols], plain[cols])
+    assert informed.attrs["effective_deals"] < some.attrs["effective_deals"] < plain.attrs["effective_deals"]
+    with pytest.raises(WizardError, match="stray"):
+        card_chances(view, samples=500, seed=4, bid_informed=True, stray=2)

@@ -57,7 +57,7 @@ def test_hard_bids_with_bid_values_and_plays_the_best_card():
     tried = [b for b in view.legal_bids if b == 0 or abs(b - estimate) <= player.spread]
     assert player.bids_tried(view) == tried and 0 in tried
     table = bid_values(view, samples=player.bid_samples, seed=player._seed(view), bid_informed=True, bids=tried,
-                       others="rule-of-thumb")
+                       others="rule-of-thumb", stray=player.stray)
     # The best average score plus 20 points for each chance of making the bid.
     value = table["expected score"] + player.bid_weight * table["makes bid"]
     assert player.bid_weight == 20 and value[bid] == pytest.approx(value.max())
@@ -66,7 +66,7 @@ def test_hard_bids_with_bid_values_and_plays_the_best_card():
     view = game.view(game.to_move)
     card = player.act(view).value
     chances = card_chances(view, samples=player.samples, seed=player._seed(view), bid_informed=True,
-                           others="rule-of-thumb")
+                           others="rule-of-thumb", stray=player.stray)
     if len(chances) > 1:
         assert str(card) == chances.index[best_row(chances)]
         assert round(chances.loc[str(card), "makes bid"], 2) == chances["makes bid"].round(2).max()

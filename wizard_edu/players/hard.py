@@ -63,7 +63,7 @@ class HardPlayer(SeededPlayer):
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 800,
                  bid_samples: int = 2500, spread: int = 2, bid_informed: bool = True,
-                 others: str = RULE_OF_THUMB, bid_weight: float = 20.0) -> None:
+                 others: str = RULE_OF_THUMB, bid_weight: float = 20.0, stray: float = 0.2) -> None:
         check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
@@ -76,6 +76,7 @@ class HardPlayer(SeededPlayer):
                                      f"or {CAREFUL!r}, not {others!r}.")
         self.others = others
         self.bid_weight = float(bid_weight)
+        self.stray = float(stray)
         self._fallback = SimulatingPlayer(seed)
 
     def __repr__(self) -> str:
@@ -107,7 +108,7 @@ class HardPlayer(SeededPlayer):
         from ..chances import bid_values
 
         return bid_values(view, samples=self.bid_samples, seed=self._seed(view), bid_informed=self.bid_informed,
-                          bids=self.bids_tried(view), others=self.others)
+                          bids=self.bids_tried(view), others=self.others, stray=self.stray)
 
     def pick_bid(self, view: SeatView) -> int:
         """The bid with the best average score plus ``bid_weight`` times its chance of coming true, when
@@ -121,7 +122,7 @@ class HardPlayer(SeededPlayer):
         from ..chances import card_chances
 
         return card_chances(view, samples=self.samples, seed=self._seed(view), bid_informed=self.bid_informed,
-                            others=self.others)
+                            others=self.others, stray=self.stray)
 
     def pick_card(self, view: SeatView) -> Card:
         """The playable card most likely to make the bid (see :func:`best_row`)."""
