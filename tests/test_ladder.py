@@ -82,7 +82,7 @@ def test_best_row_prefers_the_likelier_bid_then_points():
 
 
 def test_hard_makes_more_bids_than_medium():
-    """Seeded games, a margin far below what benchmarks/bench_ladder.py measures (about 89% against 44%)."""
+    """Seeded games, a margin far below what benchmarks/bench_ladder.py measures (about 87% against 45%)."""
     exact = {"hard": 0, "medium": 0}
     rounds = {"hard": 0, "medium": 0}
     points = {"hard": 0, "medium": 0}
