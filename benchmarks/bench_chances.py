@@ -27,7 +27,7 @@ def views(size: int, tricks: int, rules: str = "classic", players: int = 4, coun
     while len(out) < count:
         seed += 1
         game = Game(players=players, rules=rules, seed=seed, hand_sizes=[size])
-        bots = [make_player("easy", seed=i) for i in range(players)]
+        bots = [make_player("rule-of-thumb", seed=i) for i in range(players)]
         while game.phase != "play" or len(game.tricks) < tricks:
             game.apply(bots[game.to_move].act(game.view(game.to_move)), game.to_move)
         out.append(game.view(game.to_move))

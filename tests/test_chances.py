@@ -283,7 +283,7 @@ def test_panel_in_junior_says_predict_and_updates_after_each_card():
     from wizard_edu.widgets.chances import ChancesPanel
 
     game = Game(players=4, rules="junior", seed=4, hand_sizes=[5])
-    bots = [make_player("easy", seed=i) for i in range(4)]
+    bots = [make_player("rule-of-thumb", seed=i) for i in range(4)]
     panel = ChancesPanel(on=True, seed=0)
     seen = set()
     while not game.is_over:
@@ -338,3 +338,55 @@ def test_careful_pick_follows_the_simulating_players_rules(rules):
         led = state - 1 if state >= 2 else 0
         keys = [(k.power[trump][led][x], k.discard[trump][x], k.lead_low[trump][x]) for x in (got, want)]
         assert got == want or keys[0] == keys[1], (hand, trick, trump, need, got, want)
+
+
+def test_play_on_with_a_policy_for_each_seat():
+    """The hard player imagines itself careful and the others by the rule of thumb (issue 12)."""
+    tables = rule_tables("classic")
+    rng = np.random.default_rng(8)
+    hands, turned = deal(tables, 400, 4, 9, rng)
+    ok = tables.turned_up[np.maximum(turned, 0)] != 5
+    hands, turned = hands[ok], turned[ok]
+    played = play_rounds(tables, hands, turned, [RULE_OF_THUMB] * 4)
+    t = int(np.bincount(played.trump).argmax())
+    rows = played.trump == t
+    held = tables.canon[hands][rows]
+    start = (held, t, 0, np.empty((rows.sum(), 0), dtype=np.intp), np.zeros(4, dtype=np.int64), played.bids[rows])
+    thumb = play_on(tables, *start, policy=RULE_OF_THUMB)
+    careful = play_on(tables, *start, policy="careful")
+    assert (play_on(tables, *start, policy=[RULE_OF_THUMB] * 4).won == thumb.won).all()
+    assert (play_on(tables, *start, policy=["careful"] * 4).won == careful.won).all()
+    mixed = play_on(tables, *start, policy=["careful"] + [RULE_OF_THUMB] * 3)
+    assert (mixed.won.sum(1) == 9).all()
+    assert (mixed.won != thumb.won).any(1).any() and (mixed.won != careful.won).any(1).any()
+    with pytest.raises(WizardError, match="bold"):
+        play_on(tables, *start, policy=["careful", "bold", "careful", "careful"])
+
+
+def test_card_chances_with_others_by_the_rule_of_thumb():
+    game = next(g for g in (Game(players=4, seed=s, hand_sizes=[6]) for s in range(10)) if g.phase == "bid")
+    while game.phase == "bid":
+        game.bid(1)
+    view = game.view(game.to_move)
+    table = card_chances(view, samples=400, seed=3, others="rule-of-thumb")
+    assert list(table["card"]) == list(dict.fromkeys(view.legal_cards))
+    assert table.equals(card_chances(view, samples=400, seed=3, others="rule-of-thumb"))
+    with pytest.raises(WizardError, match="rule-of-thumb"):
+        card_chances(view, samples=400, seed=3, others="bold")
+
+
+def test_stray_bids_soften_the_bid_informed_weights():
+    game = next(g for g in (Game(players=4, seed=s, hand_sizes=[6]) for s in range(10)) if g.phase == "bid")
+    for b in (0, 3, 1, 2):
+        if game.phase == "bid":
+            game.bid(b if b in game.view(game.to_move).legal_bids else game.view(game.to_move).legal_bids[0])
+    view = game.view(game.to_move)
+    plain = card_chances(view, samples=500, seed=4)
+    informed = card_chances(view, samples=500, seed=4, bid_informed=True)
+    anyhow = card_chances(view, samples=500, seed=4, bid_informed=True, stray=1.0)   # every bid taken as random
+    some = card_chances(view, samples=500, seed=4, bid_informed=True, stray=0.3)
+    cols = ["wins trick", "makes bid", "expected score"]
+    assert np.allclose(anyhow[cols], plain[cols])
+    assert informed.attrs["effective_deals"] < some.attrs["effective_deals"] < plain.attrs["effective_deals"]
+    with pytest.raises(WizardError, match="stray"):
+        card_chances(view, samples=500, seed=4, bid_informed=True, stray=2)

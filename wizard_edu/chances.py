@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .bayes import BID_SPREAD, bid_probabilities, hand_estimates
-from .errors import OutOfTurnError, UnknownRulesetError, WizardError, WrongPhaseError
+from .errors import OutOfTurnError, UnknownPolicyError, UnknownRulesetError, WizardError, WrongPhaseError
 from .game import SeatView
 from .rules.tables import OPEN, is_tabled, trump_code
 from .simulate.checks import MAX_DEALS, check_count, check_seed
-from .simulate.midround import deal_consistent, play_on
+from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on
 from .simulate.tables import SimTables, player_tables
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -102,13 +102,14 @@ def situation(view: SeatView) -> Situation:
 
 
 def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: bool, spread: float,
-          my_bid: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+          my_bid: int | None = None, stray: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Deal the unseen cards ``samples`` times; the weight of each deal and every seat's bid.
 
     Returns ``(hands, bids, weight)``: ``hands`` ``(deals, players, width)`` canonical ids
     padded with ``gone`` (this player's own row too), ``bids`` ``(deals, players)`` (a bid not
     yet made, or not shown, is the rule-of-thumb bid of the dealt hand), ``weight`` ``(deals,)``
-    (deals that cannot be are dropped).
+    (deals that cannot be are dropped).  ``stray``: the share of bids imagined made at random (any
+    bid equally likely) rather than by the bidding model, so a wild bid does not mislead.
     """
     view, tables = sit.view, sit.tables
     players, n = view.players, view.hand_size
@@ -130,8 +131,11 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
         else:
             bids[:, s] = shown
             if bid_informed:
+                likelihood = bid_probabilities(est, n, spread)[:, shown]
+                if stray:
+                    likelihood = (1 - stray) * likelihood + stray / (n + 1)
                 with np.errstate(divide="ignore"):
-                    log_w += np.log(bid_probabilities(est, n, spread)[:, shown])
+                    log_w += np.log(likelihood)
     keep = np.isfinite(log_w)
     if not keep.any():
         raise WizardError("No deal of the unseen cards fits what this player has seen.")
@@ -153,13 +157,26 @@ def _mean_se(x: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     return mean, float(np.sqrt(((w * (x - mean)) ** 2).sum()))
 
 
+def _policies(view: SeatView, others: str) -> list[str]:
+    """How each seat plays on in the simulation: this player carefully, the others by ``others``."""
+    if others not in (CAREFUL, RULE_OF_THUMB):
+        raise UnknownPolicyError(f"The others play on 'careful' or by the 'rule-of-thumb', not {others!r}.")
+    return [CAREFUL if s == view.seat else others for s in range(view.players)]
+
+
+def _share(stray: object) -> float:
+    if isinstance(stray, bool) or not isinstance(stray, (int, float)) or not 0 <= stray <= 1:
+        raise WizardError(f"stray is a share of the bids from 0 to 1, not {stray!r}.")
+    return float(stray)
+
+
 def _checks(samples: int, seed: object) -> None:
     check_count(samples, "samples", MAX_DEALS)
     check_seed(seed)
 
 
 def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *, bid_informed: bool = False,
-                 spread: float = BID_SPREAD) -> pd.DataFrame:
+                 spread: float = BID_SPREAD, others: str = CAREFUL, stray: float = 0.0) -> pd.DataFrame:
     """For each card the player may play now: the chance it wins this trick, the chance of ending the
     round with exactly the tricks bid (playing on toward the bid) and the average score.
 
@@ -167,6 +184,9 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     ``makes bid``, ``expected score``, each followed by its standard error (``... se``).
     ``attrs`` hold the number of deals and the effective number (lower when deals are weighted).
     Every player, this one included, plays on by the rule of thumb, aiming at their bid.
+    ``others``: how the other players are imagined to play on, ``"careful"`` (the default, like
+    this player) or ``"rule-of-thumb"`` (the rule of the :class:`RuleOfThumbPlayer`).  ``stray``
+    (with ``bid_informed``): the share of the others' bids imagined made at random (0 to 1).
 
     Raises :class:`~wizard_edu.errors.WrongPhaseError` outside the play and
     :class:`~wizard_edu.errors.OutOfTurnError` when it is not this player's turn.
@@ -184,7 +204,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     code = tables.code
     options = list(dict.fromkeys(view.legal_cards))
     rng = np.random.default_rng(seed)
-    hands, bids, weight = _deal(sit, samples, rng, bid_informed, spread)
+    hands, bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=_share(stray))
     deals, players, width = hands.shape
     k = len(options)
     gone = tables.flat.gone
@@ -199,7 +219,8 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     trick[:, :, :len(sit.trick)] = sit.trick
     trick[:, :, -1] = [[code[c]] for c in options]
     out = play_on(tables, held.reshape(k * deals, players, width), sit.trump, sit.leader,
-                  trick.reshape(k * deals, -1), np.array(view.tricks_won), np.tile(bids, (k, 1)))
+                  trick.reshape(k * deals, -1), np.array(view.tricks_won), np.tile(bids, (k, 1)),
+                  policy=_policies(view, others))
     my_bid = view.bids[view.seat] or 0
     score = tables.score_table(view.hand_size)
     won = out.won[:, view.seat].reshape(k, deals)
@@ -218,14 +239,15 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
 
 
 def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, bid_informed: bool = False,
-               bids: list[int] | None = None, spread: float = BID_SPREAD) -> pd.DataFrame:
+               bids: list[int] | None = None, spread: float = BID_SPREAD, others: str = CAREFUL,
+               stray: float = 0.0) -> pd.DataFrame:
     """For every allowed bid: the chance of making it and the average score when the hand is played
     toward that bid (to lose every trick for 0, and so on), with standard errors.
 
     One row per bid (index ``bid``; ``bids`` limits the bids tried) with columns ``makes bid``,
     ``makes bid se``, ``expected score``, ``expected score se`` and ``expected tricks``.  The
     other players bid what they bid (those still to bid: the rule of thumb of their dealt hand)
-    and everybody plays by the rule of thumb toward their bid.
+    and everybody plays by the rule of thumb toward their bid (``others`` as in :func:`card_chances`).
     """
     import pandas as pd
 
@@ -242,13 +264,14 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
     sit = situation(view)
     tables = sit.tables
     rng = np.random.default_rng(seed)
-    hands, deal_bids, weight = _deal(sit, samples, rng, bid_informed, spread)
+    hands, deal_bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=_share(stray))
     deals, players, width = hands.shape
     k = len(allowed)
     all_bids = np.tile(deal_bids, (k, 1))
     all_bids[:, view.seat] = np.repeat(allowed, deals)
     out = play_on(tables, np.tile(hands, (k, 1, 1)), sit.trump, sit.leader,
-                  np.empty((k * deals, 0), dtype=np.intp), np.zeros(players, dtype=np.int64), all_bids)
+                  np.empty((k * deals, 0), dtype=np.intp), np.zeros(players, dtype=np.int64), all_bids,
+                  policy=_policies(view, others))
     won = out.won[:, view.seat].reshape(k, deals)
     score = tables.score_table(view.hand_size)
     rows = {}

@@ -26,14 +26,15 @@ def HardPlayer(seed: int | None = None, **kwargs: Any) -> Player:  # noqa: N802 
     return cls(seed=seed, **kwargs)
 
 
-#: Computer players by the names notebooks and widgets use: the ladder ``easy`` < ``medium`` < ``hard``
-#: and the older names, which stay as aliases (``rule-of-thumb`` is easy, ``simulator`` is medium).
+#: Computer players by the names notebooks and widgets use: the ladder ``easy`` < ``medium`` < ``hard``,
+#: whose lower rungs keep their older names as aliases (``random`` is easy, ``rule-of-thumb`` is
+#: medium), and the ``simulator``, which sits between medium and hard.
 PLAYER_TYPES: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "rule-of-thumb": RuleOfThumbPlayer,
     "simulator": SimulatingPlayer,
-    "easy": RuleOfThumbPlayer,
-    "medium": SimulatingPlayer,
+    "easy": RandomPlayer,
+    "medium": RuleOfThumbPlayer,
     "hard": HardPlayer,
 }
 
@@ -44,12 +45,15 @@ LEVELS = ("easy", "medium", "hard")
 def make_player(kind: str | Player, seed: int | None = None) -> Player:
     """A computer player from its name or as given.
 
-    Names: the ladder ``"easy"`` (the rule of thumb), ``"medium"`` (the simulator) and ``"hard"``
-    (:class:`~wizard_edu.players.hard.HardPlayer`), and ``"random"``; ``"rule-of-thumb"`` and
-    ``"simulator"`` are the old names of easy and medium.
+    Names: the ladder ``"easy"`` (random legal moves), ``"medium"`` (the rule of thumb) and
+    ``"hard"`` (:class:`~wizard_edu.players.hard.HardPlayer`); ``"random"`` and ``"rule-of-thumb"``
+    are the old names of easy and medium, and ``"simulator"`` (the
+    :class:`~wizard_edu.players.simulating.SimulatingPlayer`) is stronger than medium, weaker than hard.
 
-    >>> type(make_player("medium")).__name__, type(make_player("simulator")).__name__
-    ('SimulatingPlayer', 'SimulatingPlayer')
+    >>> type(make_player("easy")).__name__, type(make_player("medium")).__name__
+    ('RandomPlayer', 'RuleOfThumbPlayer')
+    >>> type(make_player("simulator")).__name__, type(make_player("hard")).__name__
+    ('SimulatingPlayer', 'HardPlayer')
     """
     if not isinstance(kind, str):
         if callable(getattr(kind, "act", None)):

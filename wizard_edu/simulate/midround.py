@@ -24,6 +24,7 @@ from math import lgamma
 
 import numpy as np
 
+from ..errors import UnknownPolicyError
 from .tables import FlatTables, SimTables
 
 #: log(n!) for every n a deck can need.
@@ -188,11 +189,12 @@ CAREFUL, RULE_OF_THUMB = "careful", "rule-of-thumb"
 
 
 def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick: np.ndarray,
-            won: np.ndarray, bids: np.ndarray, policy: str = CAREFUL) -> Outcome:
+            won: np.ndarray, bids: np.ndarray, policy: str | Sequence[str] = CAREFUL) -> Outcome:
     """Play a round on from a half-played trick, every seat aiming at its bid.
 
     ``policy`` is ``"careful"`` (:func:`careful_pick`, the default) or ``"rule-of-thumb"``
-    (:func:`rule_of_thumb_pick`, the engine's rule-of-thumb player).
+    (:func:`rule_of_thumb_pick`, the engine's rule-of-thumb player), or one of those per seat
+    (the hard player imagines itself careful and the others by the rule of thumb).
 
     ``held`` is ``(deals, players, width)`` canonical ids, each row sorted with ``gone`` padding
     (the seats that already played to the current trick hold one card fewer); ``trick`` is
@@ -201,7 +203,14 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     ``bids`` ``(deals, players)`` every seat's bid.
     """
     f = tables.flat
-    careful = careful_tables(tables) if policy == CAREFUL else None
+    seat_policy = [policy] * held.shape[1] if isinstance(policy, str) else list(policy)
+    for p in seat_policy:
+        if p not in (CAREFUL, RULE_OF_THUMB):
+            raise UnknownPolicyError(f"There is no way of playing {p!r} in the simulator: choose {CAREFUL!r} or "
+                                     f"{RULE_OF_THUMB!r}.")
+    careful = careful_tables(tables) if CAREFUL in seat_policy else None
+    uses_careful = np.array([p == CAREFUL for p in seat_policy])
+    mixed = len(set(seat_policy)) > 1
     width_ids, gone = f.width, f.gone
     deals, players, width = held.shape
     rows = np.arange(deals)
@@ -269,6 +278,11 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
                 pick = rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
             else:
                 pick = careful_pick(f, careful, hand, legal, trump_arr, state, best, pos, need, players - pos - 1)
+                if mixed:
+                    thumb = ~uses_careful[mover]
+                    if thumb.any():
+                        pick = np.where(thumb, rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best,
+                                                                  pos, need), pick)
             where = pick * stride + col
             card = flat_held[where]
             flat_held[where] = gone
