@@ -17,7 +17,9 @@ first.  Prints (never asserts):
 ``easy`` is the random player, ``medium`` the rule of thumb, ``hard`` the HardPlayer, and
 ``simulator`` the SimulatingPlayer (between medium and hard).
 
-Run: ``.venv/bin/python benchmarks/bench_ladder.py [--quick] [--jobs N]`` (``--quick``: a fifth of the games).
+Run: ``.venv/bin/python benchmarks/bench_ladder.py [--quick] [--jobs N] [--scale X] [--seed0 S] [--tables 1,3]``
+(``--quick``: a fifth of the games; ``--scale``: that many times the games; ``--seed0``: the first game's
+seed, e.g. a set of games the players were never tuned on; ``--tables``: only those tables, numbered as printed).
 """
 
 from __future__ import annotations
@@ -66,10 +68,10 @@ def play(args: tuple[tuple[str, ...], int]) -> list[tuple]:
     return out
 
 
-def run(kinds: tuple[str, ...], games: int, jobs: int) -> dict:
+def run(kinds: tuple[str, ...], games: int, jobs: int, seed0: int = SEED0) -> dict:
     stats: dict = defaultdict(lambda: {"exact": [], "points": [], "wins": [], "by_size": defaultdict(list),
                                        "rounds": []})
-    tasks = [(kinds, SEED0 + g) for g in range(games)]
+    tasks = [(kinds, seed0 + g) for g in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play, tasks))
@@ -120,20 +122,26 @@ def show(title: str, kinds: tuple[str, ...], stats: dict, games: int, seconds: f
 
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
-    jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 2
-    scale = 0.2 if quick else 1.0
+    def option(name: str, default: str) -> str:
+        return argv[argv.index(name) + 1] if name in argv else default
+
+    jobs = int(option("--jobs", "2"))
+    scale = 0.2 if quick else float(option("--scale", "1"))
+    seed0 = int(option("--seed0", str(SEED0)))
     setups = [
         ("Ladder (and hard against the simulator): one table of easy, medium, simulator and hard",
-         ("easy", "medium", "simulator", "hard"), 40, [("hard", "simulator"), ("simulator", "medium"),
+         ("easy", "medium", "simulator", "hard"), 64, [("hard", "simulator"), ("simulator", "medium"),
                                                        ("medium", "easy")]),
         ("Hard against three medium players (target: 85% exact bids)", ("hard", "medium", "medium", "medium"), 40,
          []),
-        ("Hard against the simulator, with two medium players", ("hard", "simulator", "medium", "medium"), 32,
+        ("Hard against the simulator, with two medium players", ("hard", "simulator", "medium", "medium"), 64,
          [("hard", "simulator")]),
         ("Reading the bids: hard (bid-informed) against hard (plain deals)",
          ("hard", "hard-plain", "medium", "medium"), 16, [("hard", "hard-plain")]),
     ]
-    print("4-player Classic, seeded games (15 rounds each), seats rotated; ± one standard error.")
+    tables = {int(t) for t in option("--tables", ",".join(str(i) for i in range(1, len(setups) + 1))).split(",")}
+    setups = [(f"{i}. {title}", *rest) for i, (title, *rest) in enumerate(setups, 1) if i in tables]
+    print(f"4-player Classic, seeded games from seed {seed0} (15 rounds each), seats rotated; ± one standard error.")
     print("easy = random, medium = rule of thumb, simulator = SimulatingPlayer, hard = HardPlayer "
           "(bid_values + card_chances, bid-informed deals)")
     start = time.perf_counter()
@@ -141,7 +149,7 @@ def main(argv: list[str]) -> int:
     for title, kinds, games, pairs in setups:
         games = max(2, round(games * scale))
         t = time.perf_counter()
-        stats = run(kinds, games, jobs)
+        stats = run(kinds, games, jobs, seed0)
         show(title, kinds, stats, games, time.perf_counter() - t)
         for a, b in pairs:
             compare(stats, a, b)
