@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+
+from hypothesis import settings
 
 HERE = Path(__file__).parent
 
@@ -13,3 +16,8 @@ HERE = Path(__file__).parent
 _record = HERE / "wizard_edu" / "_compiled.json"
 collect_ignore = [str(HERE / "wizard_edu" / (name.split(".", 1)[1].replace(".", "/") + ".py"))
                   for name in (json.loads(_record.read_text()).get("modules", {}) if _record.exists() else {})]
+
+# Property and fuzz tests draw new random examples on every local run (that is how they find bugs);
+# CI (.ci/run sets HYPOTHESIS_PROFILE=ci) draws the same examples every time, so a green main stays green.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -208,3 +208,11 @@ def test_rulesets_that_are_games_are_still_built():
         round_sizes(4, schedule=5)
     with pytest.raises(PlayerCountError):
         round_sizes(True)
+
+
+def test_one_card_object_stands_for_a_hand_of_one():
+    # Found by the fuzz test: a Card (not a list) as the hand passed the checks, then crashed.
+    from wizard_edu import Card, legal_plays
+
+    assert str(legal_plays(Card.parse("R1"))) == "R1"
+    assert str(legal_plays("R3 G4", Card.parse("G1"))) == "G4"

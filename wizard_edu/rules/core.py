@@ -37,6 +37,8 @@ def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "c
     """Parse card texts and check that every card exists in ``ruleset``'s deck."""
     if isinstance(cards, str):
         result = _parse_cards(cards)
+    elif isinstance(cards, Card):           # one card stands for a hand (or trick) of one, as in cards()
+        result = Cards((cards,))
     else:
         result = Cards(c if type(c) is Card else Card.parse(c) for c in cards)
     for card in result:
