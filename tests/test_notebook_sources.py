@@ -45,3 +45,13 @@ def test_source_and_notebook_agree(notebook: Path):
     for i, (a, b) in enumerate(zip(want, got)):
         assert a == b, f"{notebook.name} cell {i} differs from its source: run `make notebooks`"
     assert len(want) == len(got), f"{notebook.name}: {len(got)} cells, its source has {len(want)}"
+
+
+#: Emoji that Debian's Chromium (the school computers' browser) draws as an empty box.
+NO_GLYPH = ("🤔",)
+
+
+@pytest.mark.parametrize("notebook", notebook_paths(), ids=lambda p: str(p.relative_to(NOTEBOOKS)))
+def test_notebooks_use_only_signs_the_browser_can_draw(notebook):
+    text = notebook.read_text(encoding="utf-8")
+    assert not [sign for sign in NO_GLYPH if sign in text], f"{notebook.name}: use ✎ for a question to think about"
