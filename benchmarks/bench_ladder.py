@@ -130,7 +130,7 @@ def main(argv: list[str]) -> int:
     seed0 = int(option("--seed0", str(SEED0)))
     setups = [
         ("Ladder (and hard against the simulator): one table of easy, medium, simulator and hard",
-         ("easy", "medium", "simulator", "hard"), 80, [("hard", "simulator"), ("simulator", "medium"),
+         ("easy", "medium", "simulator", "hard"), 96, [("hard", "simulator"), ("simulator", "medium"),
                                                        ("medium", "easy")]),
         ("Hard against three medium players (target: 85% exact bids)", ("hard", "medium", "medium", "medium"), 40,
          []),
