@@ -319,14 +319,14 @@ def test_round_generators_are_random_Random_of_the_seed_text():
 def test_the_one_pass_shuffle_is_random_shuffle():
     import random as _random_module
 
-    from wizard_edu.rules import variant
+    from wizard_edu.rules import dealing
 
-    assert variant._SHUFFLE_FAST  # this Python: the fast shuffle is in use (else rng.shuffle would be)
+    assert dealing.SHUFFLE_FAST  # this Python: the fast shuffle is in use (else rng.shuffle would be)
     for seed in range(300):
         for n in (2, 7, 36, 60, 66):
             expected, got = list(range(n)), list(range(n))
             _random_module.Random(seed).shuffle(expected)
-            variant._shuffle_spent(_random_module.Random(seed), got)
+            dealing.shuffle_spent(_random_module.Random(seed), got)
             assert got == expected
 
 

@@ -899,16 +899,13 @@ class Game:
         """The shared actions of :meth:`_allowed_bids`, remembered for each situation (the same few
         come back game after game)."""
         ruleset = self.ruleset
-        done = self._bid_order_done
-        leads_alone = self._dealer_leads_alone_matters()
-        key = (id(ruleset), self.players, self.hand_size, tuple(done), leads_alone)
+        key = (id(ruleset), self.players, self.hand_size, tuple(self._bid_order_done),
+               self._dealer_leads_alone_matters())
         entry = _BID_MEMO.get(key)
         if entry is not None and entry[0] is ruleset:
             return entry[1]
         shared = _BID_ACTIONS
-        actions = tuple(shared[b] if b < len(shared) else _shared_action("bid", b)
-                        for b in allowed_bids(self.hand_size, done, players=self.players, rules=ruleset,
-                                              dealer_leads_alone=leads_alone))
+        actions = tuple(shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids())
         if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
             _BID_MEMO.clear()
         _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)

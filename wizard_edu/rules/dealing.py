@@ -51,7 +51,7 @@ SHIFTS = [32 - (i + 1).bit_length() for i in range(4096)]
 
 
 def shuffle_spent_matches() -> bool:
-    """True when :func:`_shuffle_spent` shuffles exactly as this Python's ``random.shuffle``."""
+    """True when :func:`shuffle_spent` shuffles exactly as this Python's ``random.shuffle``."""
     if array("I").itemsize != 4:
         return False
     for seed in range(50):

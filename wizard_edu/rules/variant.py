@@ -174,10 +174,6 @@ _PLACES: dict[int, tuple[Any, tuple[Card, ...], list[int]]] = {}
 
 
 # (The shuffle lives in rules/dealing.py, which make setup compiles: it is each round's largest cost.)
-_shuffle_spent = dealing.shuffle_spent
-_shuffle_once = dealing.shuffle_once
-_SHIFTS = dealing.SHIFTS
-_SHUFFLE_FAST = dealing.SHUFFLE_FAST
 
 
 STANDARD = VariantRules()
