@@ -61,26 +61,20 @@ def test_every_app_opens_from_the_landing_page_and_links_back(page, kid_server):
         page.locator(".wizard-kids-landing a.kid-app").first.wait_for(timeout=WAIT)
 
 
-def test_an_app_loads_only_the_widget_extensions(page, kid_server):  # noqa: F811
-    requested, errors = [], []
+def test_an_app_loads_only_the_widget_extensions_and_nothing_from_other_servers(page, kid_server):  # noqa: F811
+    """A pupil's page loads the widgets and no other extension, and everything from the kid server:
+    no CDN learns who opens an app."""
+    requested, stopped, errors = [], [], []
     page.on("request", lambda request: requested.append(request.url))
+    page.on("requestfailed", lambda request: stopped.append(request.url) if request.failure == "csp" else None)
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     app = open_app(page, kid_server["port"], "junior-table")
     app.locator(".wizard-table .wizard-bid-button").first.wait_for(timeout=WAIT)
+    settle(page)
     extensions = {re.search(r"/voila/labextensions/((?:@[^/]+/)?[^/]+)/", url).group(1)
                   for url in requested if "/voila/labextensions/" in url}
     assert extensions == set(KID_EXTENSIONS), extensions
     assert not [e for e in errors if "Failed to create module" in e], errors
-
-
-def test_an_app_asks_no_other_server_for_anything(page, kid_server):  # noqa: F811
-    """A pupil's page loads everything from the kid server: no CDN learns who opens an app."""
-    requested, stopped = [], []
-    page.on("request", lambda request: requested.append(request.url))
-    page.on("requestfailed", lambda request: stopped.append(request.url) if request.failure == "csp" else None)
-    app = open_app(page, kid_server["port"], "classic-table")
-    app.locator(".wizard-table .wizard-bid-button").first.wait_for(timeout=WAIT)
-    settle(page)
     here = f"http://127.0.0.1:{kid_server['port']}/"
     outside = [u for u in requested if not u.startswith((here, "ws://127.0.0.1", "data:", "blob:"))]
     # Voila's template links an icon font from a CDN: the page's security policy stops it in the browser.
