@@ -228,14 +228,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     best = np.zeros(deals, dtype=np.intp)
     best_pos = np.zeros(deals, dtype=np.intp)
     for pos in range(start):
-        card = trick[:, pos]
-        if pos == 0:
-            best = card.copy()
-        else:
-            take = f.beats[(trump_w + best) * width_ids + card]
-            best = np.where(take, card, best)
-            best_pos[take] = pos
-        state = f.lead_next[state * width_ids + card]
+        best, state = f.add_to_trick(trick[:, pos].copy(), pos, best, best_pos, state, trump_w)
     lead = np.full(deals, leader, dtype=np.intp)
     if start < players:  # the seat to move holds one card per trick left, this one included
         loops = int((held[0, (leader + start) % players] != gone).sum())
@@ -267,12 +260,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
             mover = (lead + pos) % players
             col = base + mover
             hand = np.take(hand_t, col, axis=1)
-            if pos == 0:
-                legal = hand != gone
-            else:
-                key = hand + state * width_ids
-                holds = np.take(f.led_number, key).any(0)
-                legal = np.where(holds, np.take(f.follow_ok, key), hand != gone)
+            legal = f.legal_rows(hand, state, pos)
             need = bids[rows, mover] - won[rows, mover]
             if careful is None:
                 pick = rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
@@ -287,13 +275,7 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
             card = flat_held[where]
             flat_held[where] = gone
             played_row[col] = pick
-            if pos == 0:
-                best = card
-            else:
-                take = f.beats[(trump_w + best) * width_ids + card]
-                best = np.where(take, card, best)
-                best_pos[take] = pos
-            state = f.lead_next[state * width_ids + card]
+            best, state = f.add_to_trick(card, pos, best, best_pos, state, trump_w)
         lead = (lead + best_pos) % players
         won[rows, lead] += 1
         if first:

@@ -189,12 +189,7 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
             mover = movers[pos]
             col = base + mover
             hand = np.take(held, col, axis=1)
-            if pos == 0:
-                legal = hand != gone  # leading: any card
-            else:
-                key = hand + state * width
-                holds = np.take(f.led_number, key).any(0)
-                legal = np.where(holds, np.take(f.follow_ok, key), hand != gone)
+            legal = f.legal_rows(hand, state, pos)
             if all_smart:
                 need = bids[rows, mover] - won[rows, mover]
                 pick = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
@@ -211,13 +206,7 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
             flat_held[where] = gone
             if plays is not None:  # that is, if record
                 plays[:, t, pos] = card
-            if pos == 0:
-                best = card
-            else:
-                take = f.beats[(trump_w + best) * width + card]
-                best = np.where(take, card, best)
-                best_pos[take] = pos
-            state = f.lead_next[state * width + card]
+            best, state = f.add_to_trick(card, pos, best, best_pos, state, trump_w)
         leader += best_pos
         leader %= players
         won[rows, leader] += 1

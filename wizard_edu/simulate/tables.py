@@ -79,6 +79,27 @@ class FlatTables:
     beats: np.ndarray        # [(trump * width + best) * width + card]
     strength: np.ndarray     # [(trump * 5 + led) * width + card]
 
+    def legal_rows(self, hand: np.ndarray, state: np.ndarray, pos: int) -> np.ndarray:
+        """Which rows of ``hand`` (card ids, one column per deal) may be played onto a trick in
+        ``state`` with ``pos`` cards in it: any card held to lead, else follow the led colour if held."""
+        if pos == 0:
+            return hand != self.gone
+        key = hand + state * self.width
+        holds = np.take(self.led_number, key).any(0)
+        return np.where(holds, np.take(self.follow_ok, key), hand != self.gone)
+
+    def add_to_trick(self, card: np.ndarray, pos: int, best: np.ndarray, best_pos: np.ndarray,
+                     state: np.ndarray, trump_w: np.ndarray | int) -> tuple[np.ndarray, np.ndarray]:
+        """Play ``card`` (one id per deal) as the trick's card number ``pos``: the new card winning
+        so far and trick state; ``best_pos`` (its place in the trick) is updated in place."""
+        if pos == 0:
+            best = card
+        else:
+            take = self.beats[(trump_w + best) * self.width + card]
+            best = np.where(take, card, best)
+            best_pos[take] = pos
+        return best, self.lead_next[state * self.width + card]
+
     @classmethod
     def build(cls, t: SimTables) -> FlatTables:
         size, width = t.size, t.size + 1
