@@ -87,3 +87,12 @@ def test_every_refusal_is_a_wizard_error():
                  lambda: SimulatingPlayer(seed=True)):
         with pytest.raises(WizardError):
             call()
+
+
+@pytest.mark.parametrize("options", [{"stray": 5}, {"stray": "x"}, {"stray": float("nan")}, {"stray": True},
+                                     {"bid_weight": "x"}, {"bid_weight": float("inf")}])
+def test_hard_player_settings_are_checked(options):
+    from wizard_edu.players.hard import HardPlayer
+
+    with pytest.raises(WizardError, match="stray|bid_weight"):
+        HardPlayer(**options)

@@ -33,7 +33,7 @@ from .bayes import BID_SPREAD, bid_probabilities, hand_estimates
 from .errors import OutOfTurnError, UnknownPolicyError, UnknownRulesetError, WizardError, WrongPhaseError
 from .game import SeatView
 from .rules.tables import OPEN, is_tabled, trump_code
-from .simulate.checks import MAX_DEALS, check_count, check_seed
+from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share
 from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on
 from .simulate.tables import SimTables, player_tables
 
@@ -164,12 +164,6 @@ def _policies(view: SeatView, others: str) -> list[str]:
     return [CAREFUL if s == view.seat else others for s in range(view.players)]
 
 
-def _share(stray: object) -> float:
-    if isinstance(stray, bool) or not isinstance(stray, (int, float)) or not 0 <= stray <= 1:
-        raise WizardError(f"stray is a share of the bids from 0 to 1, not {stray!r}.")
-    return float(stray)
-
-
 def _checks(samples: int, seed: object) -> None:
     check_count(samples, "samples", MAX_DEALS)
     check_seed(seed)
@@ -204,7 +198,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     code = tables.code
     options = list(dict.fromkeys(view.legal_cards))
     rng = np.random.default_rng(seed)
-    hands, bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=_share(stray))
+    hands, bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=check_share(stray, "stray"))
     deals, players, width = hands.shape
     k = len(options)
     gone = tables.flat.gone
@@ -264,7 +258,7 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
     sit = situation(view)
     tables = sit.tables
     rng = np.random.default_rng(seed)
-    hands, deal_bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=_share(stray))
+    hands, deal_bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=check_share(stray, "stray"))
     deals, players, width = hands.shape
     k = len(allowed)
     all_bids = np.tile(deal_bids, (k, 1))

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..errors import UnknownPolicyError
 from ..game import Action, SeatView
-from ..simulate.checks import MAX_DEALS
+from ..simulate.checks import MAX_DEALS, check_number, check_share
 from ..simulate.midround import CAREFUL, RULE_OF_THUMB
 from .base import SeededPlayer, check_seed
 from .rule_of_thumb import count_tricks
@@ -75,8 +75,8 @@ class HardPlayer(SeededPlayer):
             raise UnknownPolicyError(f"The hard player imagines the others playing by the {RULE_OF_THUMB!r} "
                                      f"or {CAREFUL!r}, not {others!r}.")
         self.others = others
-        self.bid_weight = float(bid_weight)
-        self.stray = float(stray)
+        self.bid_weight = check_number(bid_weight, "bid_weight")
+        self.stray = check_share(stray, "stray")
         self._fallback = SimulatingPlayer(seed)
 
     def __repr__(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 
@@ -14,9 +15,24 @@ from ..errors import (  # defined in errors.py; importable from here as before
     SampleSizeError,
     SeatError,
     SeedError,
+    WizardError,
 )
 from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from ..rules.rulesets import Ruleset
+
+
+def check_share(value: object, name: str) -> float:
+    """A share from 0 to 1 (a plain number, not True/False, not NaN)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise WizardError(f"{name} is a share from 0 to 1, not {value!r}.")
+    return float(value)
+
+
+def check_number(value: object, name: str) -> float:
+    """A plain finite number (not True/False)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise WizardError(f"{name} must be a number, not {value!r}.")
+    return float(value)
 
 
 def check_seat(seat: int, players: int) -> int:
