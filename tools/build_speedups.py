@@ -28,7 +28,7 @@ PACKAGE = ROOT / "wizard_edu"
 MANIFEST = PACKAGE / "_compiled.json"
 BUILD = ROOT / "build" / "speedups"
 #: The modules compiled (the engine's common path: a game's construction, deal, legal actions, apply).
-MODULES = ["wizard_edu/rules/dealing.py", "wizard_edu/rules/kernel.py"]
+MODULES = ["wizard_edu/rules/dealing.py", "wizard_edu/rules/kernel.py", "wizard_edu/game_core.py"]
 #: The name of the shared library the compiled modules live in (inside the package).
 GROUP = "wizard_edu._compiled"
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")

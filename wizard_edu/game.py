@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from hashlib import sha512
 from itertools import islice
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .errors import (
@@ -83,16 +83,13 @@ from .errors import (
 from .events import CardPlayed as _CardPlayed
 from .events import (
     Event,
-    GameOver,
-    RoundFinished,
     RoundStarted,
-    TrickFinished,
     TrumpChosen,
     bid_made,
 )
+from .game_core import BID, OVER, PLAY, TRUMP, FastRules, GameCore, RoundState, TrickRecord
 from .rules.core import (
     DEALER_CHOOSES,
-    TrickResult,
     _follow_suit,
     _lead_of,
     _trump_of,
@@ -100,20 +97,14 @@ from .rules.core import (
     check_bid,
     check_play,
     check_trump,
-    decide_trick,
 )
-from .rules.kernel import table_plays, trick_winner_index
 from .rules.rulesets import Ruleset, get_ruleset
-from .rules.variant import SCORE, Phase
+from .rules.variant import SCORE, Phase, VariantRules, _dealt, _deck_places
 
 SAVE_FORMAT = "wizard-edu-game"
 SAVE_VERSION = 1
 
-# Phases of a game.
-TRUMP = "trump"      # the dealer chooses a trump colour (a Wizard was turned up)
-BID = "bid"
-PLAY = "play"
-OVER = "over"
+# Phases of a game (TRUMP, BID, PLAY and OVER: see game_core.py).
 WEREWOLF = "werewolf"  # Anniversary: the Werewolf's holder names the trump (after the swap)
 PASS = "pass"          # Anniversary: after a Juggler trick everyone passes a card to the left
 CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1 or -1
@@ -213,8 +204,6 @@ def _shared_action(kind: str, value: Any) -> Action:
 
 #: The shared bid actions (a list lookup is cheaper than the cache's hashing).
 _BID_ACTIONS = [_shared_action("bid", b) for b in range(61)]
-#: The bid actions allowed in each situation (see Game._allowed_bid_actions).
-_BID_MEMO: dict[tuple, tuple[Ruleset, tuple[Action, ...]]] = {}
 #: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
 #: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
@@ -234,53 +223,48 @@ def _play_action(key: tuple, card: Card) -> Action:
     return action
 
 
-_TRUMP_CODE = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/tables.py
 _FAST_TRICKS: dict[int, tuple[Ruleset, Any]] = {}
 
 
-class _FastRules:
-    """The rule tables of a ruleset they cover (Junior and Classic decks: no special cards, no
-    trick hooks), filled from the rules by :mod:`wizard_edu.rules.trick_table`, by card code.
+def _fast_rules(ruleset: Ruleset) -> FastRules:
+    """The rule tables of a ruleset they cover (Junior and Classic decks), filled from the rules by
+    :mod:`wizard_edu.rules.trick_table`, by card code, with the shared play action of each card."""
+    from .rules.trick_table import LEAD_OPEN, play_lists, trick_lists
 
-    Cards are found by ``id`` (dealt cards are the deck's own objects): legal plays of other card
-    objects (a position set up by hand) come from the rules themselves; tricks look them up by value.
-    """
-
-    def __init__(self, ruleset: Ruleset) -> None:
-        from .rules.trick_table import LEAD_OPEN, play_lists, trick_lists
-
-        by_card, beats = trick_lists(ruleset)
-        lead, holds, follows = play_lists(ruleset)
-        self.by_card: dict[Card, int] = by_card
-        self.by_id: dict[int, int] = {id(c): by_card[c] for c in ruleset.deck()}
-        #: ``beats[trump code][best so far][card]``
-        self.beats: list[list[list[bool]]] = beats
-        self.lead: list[int] = lead
-        self.lead_open: int = LEAD_OPEN
-        self.holds: list[list[bool]] = holds
-        self.follows: list[list[bool]] = follows
-        #: The shared play action of each card code, and its id.
-        self.actions: list[tuple[Action, int]] = [(_NO_ACTION, 0)] * len(lead)
-        for card, code in by_card.items():
-            action = _play_action((card.kind, card.colour, card.rank), card)
-            self.actions[code] = (action, id(action))
+    by_card, beats = trick_lists(ruleset)
+    lead, holds, follows = play_lists(ruleset)
+    actions: list[Action] = [_NO_ACTION] * len(lead)
+    for card, code in by_card.items():
+        action = _play_action((card.kind, card.colour, card.rank), card)
+        actions[code] = action
+    deck = ruleset.deck()
+    turned: list[str | None] = [None] * len(lead)
+    for card in deck:
+        turned[by_card[card]] = _trump_of(card, ruleset)
+    by_place, places = _deck_places(ruleset)
+    hooks = type(ruleset.hooks)
+    plain_deal = all(getattr(hooks, name) is getattr(VariantRules, name) for name in ("deal", "new_state", "after_deal"))
+    return FastRules(by_card, {id(c): by_card[c] for c in deck}, beats, lead, LEAD_OPEN, holds, follows, actions,
+                     turned, by_place, places, _dealt, plain_deal, ruleset.hooks.has_after_trick)
 
 
 _NO_ACTION = Action("play", None)
 
 
-def _fast_tricks(ruleset: Ruleset) -> _FastRules | None:
-    """The :class:`_FastRules` of a ruleset the rule tables cover; ``None`` for the others (special
+def _fast_tricks(ruleset: Ruleset) -> FastRules | None:
+    """The :class:`~wizard_edu.game_core.FastRules` of a ruleset the rule tables cover; ``None`` for the others (special
     cards, Monochrome, trick hooks), whose tricks and legal plays the rules decide card by card."""
     entry = _FAST_TRICKS.get(id(ruleset))
     if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
-        return cast("_FastRules | None", entry[1])
+        return cast("FastRules | None", entry[1])
     # (trick_table, not tables: the engine needs no numpy, so a kernel that only plays loads none.)
     from .rules.trick_table import is_tabled
 
     fast = None
     if is_tabled(ruleset) and ruleset.hooks.decide_trick is None and ruleset.hooks.lead_of is None:
-        fast = _FastRules(ruleset)
+        fast = _fast_rules(ruleset)
+        if len(fast.lead) > 62:  # (the kernel keeps one bit per card code in a whole number)
+            fast = None
     _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
     return fast
 
@@ -434,73 +418,6 @@ def play(card: Card | str) -> Action:
     return Action("play", Card.parse(card))
 
 
-@dataclass(init=False, repr=False, eq=False)
-class TrickRecord:
-    """A finished trick: who led, the cards by seat in play order, and the result.
-
-    A value (compared and hashed by ``leader``, ``plays`` and ``result``; a dataclass whose fields
-    are ``leader`` and ``plays``, with ``result`` a property).
-    The engine knows the winner as the trick ends (from :mod:`wizard_edu.rules.tables`) and asks
-    :func:`~wizard_edu.rules.core.decide_trick` for the full :class:`TrickResult`, with its words,
-    only when someone reads ``result``: most tricks of a simulation are never explained.
-    """
-
-    __slots__ = ("leader", "plays", "_result", "_winner", "_trump", "_ruleset")
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    if TYPE_CHECKING:  # slots only, declared for mypy here so that they are not dataclass fields
-        _trump: str | None
-        _ruleset: Ruleset
-
-    def __init__(self, leader: int, plays: tuple[tuple[int, Card], ...], result: TrickResult) -> None:
-        self.leader = leader
-        self.plays = plays
-        self._result: TrickResult | None = result
-        self._winner: int | None = result.winner
-
-    @classmethod
-    def _decided(cls, leader: int, plays: tuple[tuple[int, Card], ...], winner: int, trump: str | None,
-                 ruleset: Ruleset) -> TrickRecord:
-        """A trick whose winner (index in play order, who also leads next) is known; the result waits."""
-        record = cls.__new__(cls)
-        record.leader = leader
-        record.plays = plays
-        record._result = None
-        record._winner = winner
-        record._trump = trump
-        record._ruleset = ruleset
-        return record
-
-    @property
-    def result(self) -> TrickResult:
-        result = self._result
-        if result is None:
-            result = self._result = decide_trick([c for _, c in self.plays], self._trump, self._ruleset)
-        return result
-
-    @property
-    def winner_seat(self) -> int | None:
-        return None if self._winner is None else self.plays[self._winner][0]
-
-    @property
-    def cards(self) -> Cards:
-        return Cards(c for _, c in self.plays)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not TrickRecord:
-            return NotImplemented
-        return (self.leader, self.plays, self.result) == (other.leader, other.plays, other.result)
-
-    def __hash__(self) -> int:
-        return hash((self.leader, self.plays, self.result))
-
-    def __repr__(self) -> str:
-        return f"TrickRecord(leader={self.leader!r}, plays={self.plays!r}, result={self.result!r})"
-
-    def __reduce__(self) -> tuple:
-        return (TrickRecord, (self.leader, self.plays, self.result))
-
-
 @dataclass(frozen=True)
 class RoundRecord:
     """A scored round, one line of the score pad."""
@@ -582,32 +499,7 @@ class SeatView:
         return [a.value for a in self.legal if a.kind == "bid"]
 
 
-@dataclass(slots=True)
-class RoundState:
-    """Everything that changes during one round (``game.state``); a new one is dealt each round.
-
-    ``extra`` is the variant's own per-round state (Anniversary: the Werewolf swap, the passes and
-    the Cloud; see :meth:`~wizard_edu.rules.variant.VariantRules.new_state`), ``None`` for most rules.
-    """
-
-    phase: str
-    hands: list[Cards]
-    #: Cards not dealt; ``stock[0]`` is the turned-up card.
-    stock: Cards
-    #: Monochrome: what is left of each player's private pile (empty for other rules).
-    piles: list[Cards]
-    trump_card: Card | None
-    trump: str | None
-    #: Bids by seat; ``None`` marks a bid still to come.
-    bids: list[int | None]
-    won: list[int]
-    leader: int
-    trick: list[tuple[int, Card]] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
-    extra: Any = None
-
-
-class Game:
+class Game(GameCore):
     """A whole game of Wizard, round by round.
 
     >>> g = Game(players=3, rules="junior", seed=7)
@@ -620,8 +512,6 @@ class Game:
     >>> g.phase
     'play'
     """
-
-    state: RoundState
 
     def __init__(self, players: int = 4, rules: str | Ruleset = "classic", seed: int | None = None,
                  *, first_dealer: int = 0, names: Iterable[str] | None = None,
@@ -651,7 +541,10 @@ class Game:
         self.rounds: list[RoundRecord] = []
         self.round_index = -1
         self._legal_list: list[Action] | None = None
-        self._plays: dict[int, int] | None = None
+        self._plays: list[int] | None = None
+        self._coded: list[Any] = []
+        self._codes: list[list[int]] = []
+        self._canadian = self.ruleset.bid_rule == "canadian"
         #: The trick tables of :func:`_fast_tricks` (``False``: not looked up yet).
         self._fast_tricks: Any = False
         #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
@@ -661,17 +554,19 @@ class Game:
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
         most = self.ruleset.hooks.max_hand_size(self.ruleset, self.players)
-        explain = (f"Hand sizes are a list of whole numbers from 1 to {most} for {self.players} players "
-                   f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
         if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
-            raise HandSizeError(f"{explain}, not {_short(hand_sizes)}.")
+            raise HandSizeError(f"{self._hand_sizes_are(most)}, not {_short(hand_sizes)}.")
         sizes = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
         if not sizes or len(sizes) > _MAX_ROUNDS or any(n.__class__ is not int or not 1 <= n <= most
                                                          for n in sizes):
-            raise HandSizeError(f"{explain}, not {_short(sizes)}.")
+            raise HandSizeError(f"{self._hand_sizes_are(most)}, not {_short(sizes)}.")
         if self.ruleset.clairvoyance and sizes[0] != 1:
             raise WizardError("Clairvoyance needs a first round of one card each.")
         return sizes
+
+    def _hand_sizes_are(self, most: int) -> str:
+        return (f"Hand sizes are a list of whole numbers from 1 to {most} for {self.players} players "
+                f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
 
     # -- public state ----------------------------------------------------------
     # The round's state lives in ``self.state`` (one RoundState); these read it.
@@ -761,10 +656,6 @@ class Game:
         return list(self.rounds[-1].totals) if self.rounds else [0] * self.players
 
     @property
-    def is_over(self) -> bool:
-        return self.state.phase == OVER
-
-    @property
     def to_move(self) -> int | None:
         """The seat whose turn it is, or ``None`` once the game is over."""
         state = self.state
@@ -800,50 +691,16 @@ class Game:
         return scores[self.dealer] == best and scores.count(best) == 1 and bool(self.rounds)
 
     # -- legal actions -----------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now."""
-        legal = self._legal_list
-        if legal is None:
-            legal = self._legal_plays() if self.state.phase == PLAY else self._compute_legal()
-        return list(legal)
+    def _look_up_fast_rules(self) -> FastRules | None:
+        return _fast_tricks(self.ruleset)
 
-    def _forget_legal(self) -> None:
-        """Empty the legal-action cache (the state changed)."""
-        self._legal_list = None
-        self._plays = None
-
-    def _compute_legal(self) -> list[Action]:
-        """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
-        # The state changes only through apply() and a new round, which empty the cache.
-        if self.state.phase == PLAY:
-            return self._legal_plays()
-        legal = self._legal_list = self._compute_legal_actions()
-        self._plays = None
-        return legal
-
-    def _legal_plays(self) -> list[Action]:
-        """Play phase: the play actions of the player to move (equal cards once, in hand order).
-
-        Also fills ``self._plays``: ``id(action) -> index of its card in the hand``.  Play actions
-        are shared objects (see :func:`_shared_action`), so :meth:`apply` finds the action it is
-        given by its ``id``, without comparing cards.
-        """
-        state = self.state
-        trick = state.trick
-        hand = state.hands[(state.leader + len(trick)) % self.players]
-        fast = self._fast_tricks
-        if fast is False:
-            fast = self._fast_tricks = _fast_tricks(self.ruleset)
-        if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
-            found = table_plays(fast.by_id, fast.lead, fast.lead_open, fast.holds, fast.follows, fast.actions,
-                                hand, trick)
-            if found is not None:  # (None: a card that is not the deck's own object, set up from outside)
-                legal_plays, self._plays = found
-                self._legal_list = legal_plays
-                return legal_plays
+    def _legal_plays_by_rules(self, hand: list[Card], trick: list[tuple[int, Card]]
+                              ) -> tuple[list[Action], list[int]]:
+        """The play phase's legal actions the rule tables do not cover (special cards, Monochrome,
+        cards set up from outside), from the rules, and the index in the hand of each one's card."""
         allowed = _follow_suit(hand, _lead_of([c for _, c in trick], self.ruleset) if trick else None)
         legal: list[Action] = []
-        plays: dict[int, int] = {}
+        plays: dict[int, int] = {}  # id(action) -> index of its card in the hand
         known = _CARD_ACTIONS
         k = 0
         for card in allowed:
@@ -864,9 +721,7 @@ class Game:
                 plays[entry[1]] = k
                 legal.append(entry[0])
             k += 1
-        self._plays = plays
-        self._legal_list = legal
-        return legal
+        return legal, list(plays.values())
 
     @staticmethod
     def _card_action(card: Card) -> tuple[Action, int] | None:
@@ -895,21 +750,9 @@ class Game:
         step = self._variant_phase(phase)
         return [Action(step.action, v) for v in step.legal(self)]
 
-    def _allowed_bid_actions(self) -> tuple[Action, ...]:
-        """The shared actions of :meth:`_allowed_bids`, remembered for each situation (the same few
-        come back game after game)."""
-        ruleset = self.ruleset
-        key = (id(ruleset), self.players, self.hand_size, tuple(self._bid_order_done),
-               self._dealer_leads_alone_matters())
-        entry = _BID_MEMO.get(key)
-        if entry is not None and entry[0] is ruleset:
-            return entry[1]
+    def _bid_actions(self) -> tuple[Action, ...]:
         shared = _BID_ACTIONS
-        actions = tuple(shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids())
-        if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
-            _BID_MEMO.clear()
-        _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)
-        return actions
+        return tuple(shared[b] if b < len(shared) else _shared_action("bid", b) for b in self._allowed_bids())
 
     def _allowed_bids(self) -> list[int]:
         return allowed_bids(self.hand_size, self._bid_order_done, players=self.players,
@@ -924,51 +767,7 @@ class Game:
         return Cards([c for _, c in self.state.trick])
 
     # -- acting ------------------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
-        """Carry out ``action`` for the player to move (``seat`` checks it is their turn).
-
-        Returns what happened, in order (see :mod:`wizard_edu.events`): e.g. ``(CardPlayed,)``, or
-        ``(CardPlayed, TrickFinished, RoundFinished, RoundStarted)`` for the round's last card.
-        A refused action raises a :class:`~wizard_edu.errors.WizardError` and changes nothing.
-        """
-        state = self.state
-        if state.phase == PLAY and seat is None:
-            # The common path, written out: a legal action handed out by legal_actions() is found
-            # by its id in the cache of legal plays.  Anything else takes the checked path below.
-            plays = self._plays
-            if plays is None:
-                self._compute_legal()
-                plays = self._plays
-            index = plays.get(id(action))  # type: ignore[union-attr]
-            if index is not None:
-                trick = state.trick
-                mover = (state.leader + len(trick)) % self.players
-                hand = state.hands[mover]
-                if index < len(hand) and hand[index] is action.value:  # (a Juggler: the checked path)
-                    del hand[index]
-                    trick.append((mover, action.value))
-                    events: tuple[Event, ...] = action._played[mover]  # type: ignore[attr-defined]
-                    if len(trick) == self.players:
-                        events += self._finish_trick()
-                    self.history.append((mover, action))
-                    self._legal_list = self._plays = None
-                    return events
-                self._forget_legal()  # the hand was changed from outside: look again
-        elif state.phase == BID and seat is None and self._legal_list is not None:
-            # A bid handed out by legal_actions(): allowed_bids lists exactly what check_bid accepts.
-            for legal in self._legal_list:
-                if legal is action:
-                    bids = state.bids
-                    mover = (self.first_dealer + self.round_index + 1 + len(bids) - bids.count(None)) % self.players
-                    bids[mover] = action.value
-                    if None not in bids:
-                        state.phase = PLAY
-                    self.history.append((mover, action))
-                    self._legal_list = self._plays = None
-                    return bid_made(mover, action.value)
-        return self._apply_checked(action, seat)
-
-    def _apply_checked(self, action: Action, seat: int | None) -> tuple[Event, ...]:
+    def _apply_checked(self, action: object, seat: object) -> tuple[Event, ...]:
         """:meth:`apply` with every check spelled out (any phase, any action)."""
         if not isinstance(action, Action):
             raise WizardError(f"{_short(action)} is not an action; use bid(2), play('R7') or Action('trump', 'R').")
@@ -1074,10 +873,11 @@ class Game:
         card = action.value
         if card.__class__ is not Card:
             card = self._unseen_card(seat) if card is None else Card.parse(card)
-        if self._plays is None:
-            self._compute_legal()
+        allowed = self._legal_list if self._plays is not None else None
+        if allowed is None:
+            allowed = self._compute_legal()
         legal = _PLAY_ACTIONS.get((card.kind, card.colour, card.rank))
-        if legal is None or id(legal) not in self._plays:  # type: ignore[operator]
+        if legal is None or not any(a is legal for a in allowed):
             check_play(state.hands[seat], self.trick_cards, card, self.ruleset)  # raises with the reason
             raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
         state.hands[seat].remove(card.unnamed)
@@ -1099,52 +899,12 @@ class Game:
             raise IllegalPlayError(f"Your card is the {name}: say its colour, like play('{name}:R').")
         return hand[0]
 
-    def _finish_trick(self) -> tuple[Event, ...]:
+    def _record_round(self, bids: tuple[int, ...], won: tuple[int, ...], points: tuple[int, ...],
+                      totals: tuple[int, ...]) -> None:
         state = self.state
-        trick = state.trick
-        ruleset = self.ruleset
-        fast = self._fast_tricks
-        if fast is False:
-            fast = self._fast_tricks = _fast_tricks(ruleset)
-        if fast is not None:
-            # Junior and Classic decks: the winner from the engine-derived rule tables
-            # (rules/tables.py, held to rules/core.py by tests/test_fast_paths.py); the winner also
-            # leads next, and decide_trick words the result when someone reads it.
-            best_index = trick_winner_index(fast.by_id, fast.by_card, fast.beats[_TRUMP_CODE[state.trump]], trick)
-            record = TrickRecord._decided(state.leader, tuple(trick), best_index, state.trump, ruleset)
-            leader_next = best_index
-        else:
-            result = decide_trick([c for _, c in trick], state.trump, ruleset)
-            record = TrickRecord(state.leader, tuple(trick), result)
-            leader_next = result.leader_next
-        state.tricks.append(record)
-        winner = record.winner_seat
-        if winner is not None:
-            state.won[winner] += 1
-        state.leader = trick[leader_next][0]
-        state.trick = []
-        event = TrickFinished(len(state.tricks), record)
-        hooks = ruleset.hooks
-        if any(state.hands):
-            return (event, *hooks.after_trick(self, record)) if hooks.has_after_trick else (event,)
-        events = (event, *hooks.before_scoring(self))
-        if state.phase != PLAY:
-            return events  # a variant's step comes before scoring (Anniversary: the Cloud)
-        return events + self._finish_round()
-
-    def _finish_round(self) -> tuple[Event, ...]:
-        state = self.state
-        bids = tuple(b for b in state.bids if b is not None)
-        points = tuple(self.ruleset.score(b, w) for b, w in zip(bids, state.won))
-        totals = tuple(t + p for t, p in zip(self.scores, points))
         self.rounds.append(RoundRecord(self.round_number, self.dealer, self.hand_size, state.trump_card,
-                                       state.trump, bids, tuple(state.won), points, totals,
+                                       state.trump, bids, won, points, totals,
                                        **self.ruleset.hooks.record_extras(self)))
-        finished = RoundFinished(self.round_number, bids, tuple(state.won), points, totals)
-        if self.round_index + 1 < len(self.round_sizes):
-            return (finished, *self._start_round(self.round_index + 1))
-        state.phase = OVER
-        return (finished, GameOver(totals, tuple(self.winners())))
 
     # -- dealing -----------------------------------------------------------------
     def round_rng(self, index: int) -> random.Random:
@@ -1155,7 +915,7 @@ class Game:
         """
         return _seeded(f"wizard-edu:{self.seed}:{index}")
 
-    def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
+    def _start_round_by_hooks(self, index: int, report: bool) -> tuple[Event, ...]:
         self.round_index = index
         self._legal_list = self._plays = None
         hooks = self.ruleset.hooks

@@ -11,25 +11,36 @@ from __future__ import annotations
 from typing import Any
 
 
-def table_plays(by_id: dict[int, int], lead: list[int], lead_open: int, holds: list[list[bool]],
-                follows: list[list[bool]], actions: list[tuple[Any, int]], hand: list[Any],
-                trick: list[Any]) -> tuple[list[Any], dict[int, int]] | None:
-    """The legal play actions for ``hand`` onto ``trick`` (``(seat, card)`` pairs), equal cards once,
-    in hand order, and ``id(action) -> index in the hand``; ``None`` if a card is not in ``by_id``."""
-    colour = 0
-    for entry in trick:  # the first card that is not a Jester decides
-        code = by_id.get(id(entry[1]), -1)
-        if code < 0:
-            return None
-        colour = lead[code]
-        if colour != lead_open:
-            break
+def hand_codes(by_id: dict[int, int], hand: list[Any]) -> list[int] | None:
+    """The card code of each card of ``hand``; ``None`` if a card is not in ``by_id``."""
     codes: list[int] = []
     for card in hand:
         code = by_id.get(id(card), -1)
         if code < 0:
             return None
         codes.append(code)
+    return codes
+
+
+def lead_state(by_id: dict[int, int], lead: list[int], lead_open: int, trick: list[Any]) -> int:
+    """The lead state of ``trick`` (``(seat, card)`` pairs) in the codes of ``lead``: the first card
+    that is not a Jester decides; ``-1`` if a card is not in ``by_id``."""
+    colour = lead_open
+    for entry in trick:
+        code = by_id.get(id(entry[1]), -1)
+        if code < 0:
+            return -1
+        colour = lead[code]
+        if colour != lead_open:
+            break
+    return colour
+
+
+def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]], actions: list[Any],
+                codes: list[int]) -> tuple[list[Any], list[int]]:
+    """The legal play actions (``actions[code]``) of a hand of card ``codes`` when the lead state is
+    ``colour``, equal cards once, in hand order, and the index in the hand of each one's card.
+    Codes are below 62 (a bit each in one whole number)."""
     allowed: list[bool] | None = None
     if colour > 0:  # a colour was led: must they follow it?
         held = holds[colour]
@@ -38,16 +49,18 @@ def table_plays(by_id: dict[int, int], lead: list[int], lead_open: int, holds: l
                 allowed = follows[colour]
                 break
     legal: list[Any] = []
-    plays: dict[int, int] = {}
+    indices: list[int] = []
+    seen = 0
     k = 0
     for code in codes:
         if allowed is None or allowed[code]:
-            action, key = actions[code]
-            if key not in plays:  # two equal Wizards: one action
-                plays[key] = k
-                legal.append(action)
+            bit = 1 << code
+            if not seen & bit:  # two equal Wizards: one action
+                seen |= bit
+                legal.append(actions[code])
+                indices.append(k)
         k += 1
-    return legal, plays
+    return legal, indices
 
 
 def trick_winner_index(by_id: dict[int, int], by_card: dict[Any, int], beats: list[list[bool]],
