@@ -3,12 +3,15 @@ decorator that does nothing (mypyc reads it only while compiling; at run time it
 
 from __future__ import annotations
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover - mypy (and so mypy_extensions) is a test dependency only
-    from typing import Any
+from typing import TYPE_CHECKING
 
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[no-redef]
-        return lambda cls: cls
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:
+    try:
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # pragma: no cover - mypy (and so mypy_extensions) is a test dependency only
+        def mypyc_attr(*attrs, **kwattrs):
+            return lambda cls: cls
 
 __all__ = ["mypyc_attr"]

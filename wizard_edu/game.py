@@ -55,14 +55,12 @@ write and read a game as one line of text (``docs/positions.md``).
 
 from __future__ import annotations
 
-import _random
 import json
 import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from hashlib import sha512
 from itertools import islice
 from typing import Any, cast
 
@@ -116,7 +114,7 @@ PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play",
 _CORE_ACTIONS = {TRUMP: "trump", BID: "bid", PLAY: "play"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One thing a player does: ``Action("bid", 2)``, ``Action("play", Card)``, ``Action("trump", "R")``.
 
@@ -127,6 +125,9 @@ class Action:
 
     kind: str
     value: Any = None
+    #: A shared play action's events, ``(CardPlayed,)`` for each seat (see ``_shared_action``); not
+    #: part of the value (never compared, hashed or shown).
+    _played: Any = field(default=None, init=False, compare=False, hash=False, repr=False)
 
     def __str__(self) -> str:
         if self.kind in ("trump", "werewolf") and self.value is None:
@@ -243,9 +244,15 @@ def _fast_rules(ruleset: Ruleset) -> FastRules:
         turned[by_card[card]] = _trump_of(card, ruleset)
     by_place, places = _deck_places(ruleset)
     hooks = type(ruleset.hooks)
-    plain_deal = all(getattr(hooks, name) is getattr(VariantRules, name) for name in ("deal", "new_state", "after_deal"))
+
+    def plain(*names: str) -> bool:  # the variant's hooks do what every ruleset's do
+        return all(getattr(hooks, name) is getattr(VariantRules, name) for name in names)
+
+    most = ruleset.deck_size // 3  # (the largest hand: three players share the whole deck)
+    scores = [[ruleset.score(b, w) for w in range(most + 1)] for b in range(most + 1)]
     return FastRules(by_card, {id(c): by_card[c] for c in deck}, beats, lead, LEAD_OPEN, holds, follows, actions,
-                     turned, by_place, places, _dealt, plain_deal, ruleset.hooks.has_after_trick)
+                     turned, by_place, places, _dealt, plain("deal", "new_state", "after_deal"),
+                     ruleset.hooks.has_after_trick, plain("before_scoring", "record_extras"), scores)
 
 
 _NO_ACTION = Action("play", None)
@@ -343,31 +350,6 @@ def _load_save(text: Any) -> dict[str, Any]:
             raise SaveFileError(f"This saved game is broken: {_short(item)} is not an action "
                                 '(an action is saved as [seat, kind, value], like [1, "bid", 2]).')
     return data
-
-
-def _seeded_directly(text: str) -> random.Random:
-    """``random.Random(text)``, seeded once in C: ``Random.seed`` turns text into the number made of
-    its UTF-8 bytes followed by their SHA-512 digest and hands that to the C generator."""
-    data = text.encode()
-    rng = _new_random(random.Random)
-    _c_seed(rng, int.from_bytes(data + sha512(data).digest(), "big"))
-    # what Random.seed also resets; typeshed does not declare this CPython attribute of Random
-    rng.gauss_next = None  # type: ignore[attr-defined]
-    return rng
-
-
-def _seeds_match() -> bool:
-    try:
-        return all(_seeded_directly(t).getstate() == random.Random(t).getstate()
-                   for t in ("wizard-edu:0:0", "wizard-edu:123456789:14", "wizard-edu:-7:3", "é"))
-    except Exception:  # noqa: BLE001 - any difference in this Python: use random.Random itself
-        return False
-
-
-_new_random = random.Random.__new__
-_c_seed = _random.Random.seed
-#: How each round's generator is made: ``random.Random(text)``, or the same generator made faster.
-_seeded = _seeded_directly if _seeds_match() else random.Random
 
 
 #: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
@@ -521,39 +503,33 @@ class Game(GameCore):
         ``hand_sizes`` replaces the ruleset's schedule with rounds of your own (for
         example ``[5]``: one practice round of five cards); the rules stay the same.
         """
-        self.ruleset: Ruleset = get_ruleset(rules, **options)
-        self.ruleset.check_players(players)
-        self.players = players
+        ruleset = get_ruleset(rules, **options)
+        ruleset.check_players(players)
         if seed is None:
             seed = random.randrange(2**31)
         elif seed.__class__ is not int or not -_SEED_LIMIT <= seed < _SEED_LIMIT:
             raise SeedError(f"The seed must be a whole number (below 2**63 in size), like 7, not {_short(seed)}.")
-        self.seed = seed
         if first_dealer.__class__ is not int or not 0 <= first_dealer < players:
             raise SeatError(f"The first dealer must be a seat from 0 to {players - 1}, not {_short(first_dealer)}.")
-        self.first_dealer = first_dealer
-        self.names: tuple[str, ...] = _default_names(players) if names is None else _check_names(names, players)
-        self.custom_hand_sizes = hand_sizes is not None
+        self.ruleset = ruleset  # (read by _check_hand_sizes)
+        self.players = players
         # (check_players above already refused what round_sizes would refuse.)
-        self.round_sizes: list[int] = (self._check_hand_sizes(hand_sizes) if hand_sizes is not None
-                                       else self.ruleset.round_sizes(players))
-        self.history: list[tuple[int, Action]] = []
-        self.rounds: list[RoundRecord] = []
-        self.round_index = -1
-        self._legal_list: list[Action] | None = None
-        self._plays: list[int] | None = None
-        self._coded: list[Any] = []
-        self._codes: list[list[int]] = []
-        self._canadian = self.ruleset.bid_rule == "canadian"
-        #: The trick tables of :func:`_fast_tricks` (``False``: not looked up yet).
-        self._fast_tricks: Any = False
-        #: The position this game was set up from (:meth:`from_position`); ``None`` for a game dealt
-        #: from its first round.  ``history`` then holds the actions since that position.
-        self.start_position: str | None = None
-        self._start_round(0, report=False)
+        round_sizes = self._check_hand_sizes(hand_sizes) if hand_sizes is not None else ruleset.round_sizes(players)
+        # Every attribute, then the first deal (game_core.GameCore._set_up).
+        self._set_up(ruleset, players, seed, first_dealer,
+                     _default_names(players) if names is None else _check_names(names, players),
+                     round_sizes, hand_sizes is not None)
 
     def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
         most = self.ruleset.hooks.max_hand_size(self.ruleset, self.players)
+        if hand_sizes.__class__ is list and 0 < len(hand_sizes) <= _MAX_ROUNDS:  # the usual case, quickly
+            for n in hand_sizes:
+                if n.__class__ is not int or not 1 <= n <= most:
+                    break
+            else:
+                if self.ruleset.clairvoyance and hand_sizes[0] != 1:
+                    raise WizardError("Clairvoyance needs a first round of one card each.")
+                return list(hand_sizes)
         if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
             raise HandSizeError(f"{self._hand_sizes_are(most)}, not {_short(hand_sizes)}.")
         sizes = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
@@ -744,7 +720,7 @@ class Game(GameCore):
         if phase == BID:
             return list(self._allowed_bid_actions())
         if phase == PLAY:
-            return self._legal_plays()
+            return self._compute_legal()
         if phase == OVER:
             return []
         step = self._variant_phase(phase)
@@ -835,7 +811,7 @@ class Game(GameCore):
         """Anniversary: the Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
         return self.apply(Action("cloud", change), seat)
 
-    def _name(self, seat: int) -> str:
+    def _name(self, seat: object) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < self.players else f"seat {seat!r}"
 
     def _phase_hint(self, kind: str) -> str:
@@ -882,7 +858,7 @@ class Game(GameCore):
             raise IllegalPlayError(f"{card} cannot be played now.")  # pragma: no cover - defensive
         state.hands[seat].remove(card.unnamed)
         state.trick.append((seat, card))
-        events: tuple[Event, ...] = legal._played[seat]  # type: ignore[attr-defined]  # see _shared_action
+        events: tuple[Event, ...] = legal._played[seat]  # see _shared_action
         if len(state.trick) == self.players:
             events += self._finish_trick()
         # The history keeps the very card played; the shared legal action holds it unless the
@@ -907,14 +883,6 @@ class Game(GameCore):
                                        **self.ruleset.hooks.record_extras(self)))
 
     # -- dealing -----------------------------------------------------------------
-    def round_rng(self, index: int) -> random.Random:
-        """The generator that shuffles round ``index`` (0-based); depends only on the seed.
-
-        It is ``random.Random(f"wizard-edu:{seed}:{index}")``, built without the Python-level steps
-        of ``Random.seed`` (checked equal at import; see :func:`_seeded`).
-        """
-        return _seeded(f"wizard-edu:{self.seed}:{index}")
-
     def _start_round_by_hooks(self, index: int, report: bool) -> tuple[Event, ...]:
         self.round_index = index
         self._legal_list = self._plays = None

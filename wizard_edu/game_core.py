@@ -19,18 +19,21 @@ function would refuse a wrong type with a bare ``TypeError``, and the engine's o
 
 from __future__ import annotations
 
+import _random
+import random
+from hashlib import sha512
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ._mypyc import mypyc_attr
 from .events import GameOver, RoundFinished, RoundStarted, TrickFinished, bid_made
 from .rules.core import DEALER_CHOOSES, TrickResult, decide_trick
 from .rules.dealing import deal
-from .rules.kernel import hand_codes, lead_state, table_plays, trick_winner_index
+from .rules.kernel import UNKNOWN_CARD, hand_codes, lead_state, table_plays, trick_winner_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card, Cards
     from .events import Event
-    from .game import Action, Game
+    from .game import Action, Game, RoundRecord
     from .rules.rulesets import Ruleset
 
 # Phases of a game every ruleset has (variants add their own: see game.PHASE_ACTIONS).
@@ -40,8 +43,61 @@ PLAY: Final = "play"
 OVER: Final = "over"
 
 _TRUMP_CODE: Final = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/trick_table.py
+#: ``(BidMade(seat, bid),)`` for every seat and the usual bids, shared (events are values).
+_BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in range(6)]
 #: The bid actions allowed in each situation (see GameCore._allowed_bid_actions).
 _BID_MEMO: dict[tuple, tuple[Any, tuple[Any, ...]]] = {}
+
+
+_new_object = object.__new__
+_set_field = object.__setattr__
+
+
+def built(cls: type, names: tuple[str, ...], values: tuple) -> Any:
+    """``cls(*values)`` for a frozen dataclass whose fields are ``names`` (all of them, in order),
+    made without running its ``__init__`` in the interpreter: the events and records the engine
+    makes by the thousand.  ``tests/test_game_core.py`` holds each to its constructor."""
+    made: Any = _new_object(cls)
+    for name, value in zip(names, values):
+        _set_field(made, name, value)
+    return made
+
+
+_TRICK_FINISHED: Final = ("number", "record")
+_ROUND_FINISHED: Final = ("number", "bids", "won", "points", "totals")
+_GAME_OVER: Final = ("totals", "winners")
+_ROUND_RECORD: Final = ("number", "dealer", "hand_size", "trump_card", "trump", "bids", "won", "points",
+                        "totals", "werewolf", "cloud")
+
+
+def _seeded_directly(text: str) -> random.Random:
+    """``random.Random(text)``, seeded once in C: ``Random.seed`` turns text into the number made of
+    its UTF-8 bytes followed by their SHA-512 digest and hands that to the C generator."""
+    data = text.encode()
+    rng: random.Random = _new_random(random.Random)
+    _c_seed(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    # what Random.seed also resets (a CPython attribute of Random that typeshed does not declare)
+    _set_field(rng, "gauss_next", None)
+    return rng
+
+
+def _seeds_match() -> bool:
+    try:
+        return all(_seeded_directly(t).getstate() == random.Random(t).getstate()
+                   for t in ("wizard-edu:0:0", "wizard-edu:123456789:14", "wizard-edu:-7:3", "\u00e9"))
+    except Exception:  # noqa: BLE001 - any difference in this Python: use random.Random itself
+        return False
+
+
+_new_random: Any = random.Random.__new__
+_c_seed: Any = _random.Random.seed
+#: Round generators are made directly when that gives exactly ``random.Random(text)`` (checked at import).
+_SEEDED_DIRECTLY = _seeds_match()
+
+
+def seeded(text: str) -> random.Random:
+    """``random.Random(text)``, made faster where that is the same generator (see ``_seeds_match``)."""
+    return _seeded_directly(text) if _SEEDED_DIRECTLY else random.Random(text)
 
 
 class RoundState:
@@ -186,11 +242,15 @@ class FastRules:
     plain_deal: bool
     #: The variant acts after each trick (``hooks.has_after_trick``).
     after_trick: bool
+    #: The variant adds nothing when a round ends (no ``before_scoring`` or ``record_extras`` of its own).
+    plain_end: bool
+    #: ``scores[bid][won]``: the ruleset's points (``Ruleset.score``) for every bid and result a hand allows.
+    scores: list[list[int]]
 
     def __init__(self, by_card: dict[Any, int], by_id: dict[int, int], beats: list[list[list[bool]]],
                  lead: list[int], lead_open: int, holds: list[list[bool]], follows: list[list[bool]],
                  actions: list[Any], turned: list[str | None], by_place: tuple[Any, ...], places: list[int],
-                 make: Any, plain_deal: bool, after_trick: bool) -> None:
+                 make: Any, plain_deal: bool, after_trick: bool, plain_end: bool, scores: list[list[int]]) -> None:
         self.by_card = by_card
         self.by_id = by_id
         self.beats = beats
@@ -205,6 +265,8 @@ class FastRules:
         self.make = make
         self.plain_deal = plain_deal
         self.after_trick = after_trick
+        self.plain_end = plain_end
+        self.scores = scores
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -219,7 +281,7 @@ class GameCore:
     custom_hand_sizes: bool
     round_sizes: list[int]
     history: list[tuple[int, Action]]
-    rounds: list[Any]
+    rounds: list[RoundRecord]
     round_index: int
     #: What legal_actions() handed out for the state as it is (``None``: not asked since it changed).
     _legal_list: list[Action] | None
@@ -237,6 +299,29 @@ class GameCore:
     start_position: str | None
     state: RoundState
 
+    def _set_up(self, ruleset: Ruleset, players: int, seed: int, first_dealer: int, names: tuple[str, ...],
+                round_sizes: list[int], custom_hand_sizes: bool) -> None:
+        """Give a new game every attribute and deal its first round (``Game.__init__`` has checked
+        the arguments)."""
+        self.ruleset = ruleset
+        self.players = players
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.names = names
+        self.round_sizes = round_sizes
+        self.custom_hand_sizes = custom_hand_sizes
+        self.history = []
+        self.rounds = []
+        self.round_index = -1
+        self._legal_list = None
+        self._plays = None
+        self._coded = []
+        self._codes = []
+        self._canadian = ruleset.bid_rule == "canadian"
+        self._fast_tricks = False
+        self.start_position = None
+        start_round(self, 0, False)
+
     @property
     def is_over(self) -> bool:
         return self.state.phase == OVER
@@ -246,7 +331,7 @@ class GameCore:
         """Every action the player to move may take now."""
         legal = self._legal_list
         if legal is None:
-            legal = self._compute_legal()
+            legal = compute_legal(self)
         return list(legal)
 
     def _forget_legal(self) -> None:
@@ -256,75 +341,10 @@ class GameCore:
 
     def _compute_legal(self) -> list[Action]:
         """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
-        # The state changes only through apply() and a new round, which empty the cache.
-        phase = self.state.phase
-        if phase == PLAY:
-            return self._legal_plays()
-        if phase == BID:
-            legal = self._legal_list = list(self._allowed_bid_actions())
-        else:
-            legal = self._legal_list = self._compute_legal_actions()
-        self._plays = None
-        return legal
+        return compute_legal(self)
 
     def _allowed_bid_actions(self) -> tuple[Action, ...]:
-        """The shared actions of the bids the rules allow now, remembered for each situation (the
-        same few come back game after game); the rules are asked the first time (``_bid_actions``)."""
-        ruleset = self.ruleset
-        made = tuple([b for b in self.state.bids if b is not None])
-        key = (id(ruleset), self.players, self.round_sizes[self.round_index], made,
-               self._canadian and self._dealer_leads_alone_matters())
-        entry = _BID_MEMO.get(key)
-        if entry is not None and entry[0] is ruleset:
-            return entry[1]
-        actions = self._bid_actions()
-        if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
-            _BID_MEMO.clear()
-        _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)
-        return actions
-
-    def _legal_plays(self) -> list[Action]:
-        """Play phase: the play actions of the player to move (equal cards once, in hand order).
-
-        Also fills ``self._plays``: the index in the hand of each action's card.  Play actions are
-        shared objects (see ``game._shared_action``), so :meth:`apply` finds the action it is given
-        by identity, without comparing cards.
-        """
-        state = self.state
-        trick = state.trick
-        seat = (state.leader + len(trick)) % self.players
-        hand = state.hands[seat]
-        fast = self._fast_tricks
-        if fast is False:
-            fast = self._fast_tricks = self._look_up_fast_rules()
-        if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
-            rules: FastRules = fast
-            codes = self._hand_codes(rules, seat, hand)
-            colour = -1 if codes is None else lead_state(rules.by_id, rules.lead, rules.lead_open, trick)
-            if codes is not None and colour >= 0:  # (else a card that is not the deck's own object)
-                legal_plays, self._plays = table_plays(colour, rules.holds, rules.follows, rules.actions, codes)
-                self._legal_list = legal_plays
-                return legal_plays
-        legal, plays = self._legal_plays_by_rules(hand, trick)
-        self._plays = plays
-        self._legal_list = legal
-        return legal
-
-    def _hand_codes(self, rules: FastRules, seat: int, hand: list[Card]) -> list[int] | None:
-        """The card codes of ``hand`` (seat ``seat``'s), kept from the last time while the hand is
-        equal to what it was (a card played through :meth:`apply` is taken out of both)."""
-        coded = self._coded
-        if len(coded) != self.players:
-            coded = self._coded = [None] * self.players
-            self._codes = [[] for _ in range(self.players)]
-        seen = coded[seat]
-        if seen is not None and seen == hand:  # (equal cards have equal codes: a value check is enough)
-            return self._codes[seat]
-        codes = hand_codes(rules.by_id, hand)
-        if codes is not None:
-            coded[seat] = list(hand)
-            self._codes[seat] = codes
-        return codes
+        return allowed_bid_actions(self)
 
     # -- acting ------------------------------------------------------------------
     def apply(self, action: Action, seat: object = None) -> tuple[Event, ...]:
@@ -342,7 +362,7 @@ class GameCore:
             legal = self._legal_list
             plays = self._plays
             if plays is None or legal is None:
-                legal = self._compute_legal()
+                legal = compute_legal(self)
                 plays = self._plays
             if plays is not None:
                 k = 0
@@ -353,24 +373,26 @@ class GameCore:
                     index = plays[k]
                     trick = state.trick
                     mover = (state.leader + len(trick)) % self.players
-                    hand = state.hands[mover]
+                    hand: list[Card] = state.hands[mover]  # (a list: compiled code indexes it directly)
                     card = action.value
                     if index < len(hand) and hand[index] is card:  # (a Juggler: the checked path)
                         del hand[index]
-                        seen = self._coded[mover] if len(self._coded) == self.players else None
+                        seen: list[Card] | None = self._coded[mover] if len(self._coded) == self.players else None
                         if seen is not None and len(seen) > index:  # (the hand's codes, kept in step)
                             del seen[index]
-                            del self._codes[mover][index]
+                            codes: list[int] = self._codes[mover]
+                            del codes[index]
                         trick.append((mover, card))
                         # (the shared play action carries its events: see game._shared_action)
-                        events: tuple[Event, ...] = action._played[mover]  # type: ignore[attr-defined]
+                        events: tuple[Event, ...] = action._played[mover]
                         if len(trick) == self.players:
-                            events += self._finish_trick()
+                            events += finish_trick(self)
                         self.history.append((mover, action))
                         self._legal_list = None
                         self._plays = None
                         return events
-                    self._forget_legal()  # the hand was changed from outside: look again
+                    self._legal_list = None  # the hand was changed from outside: look again
+                    self._plays = None
         elif phase == BID and seat is None and self._legal_list is not None:
             # A bid handed out by legal_actions(): allowed_bids lists exactly what check_bid accepts.
             for offered in self._legal_list:
@@ -384,93 +406,29 @@ class GameCore:
                     self.history.append((mover, action))
                     self._legal_list = None
                     self._plays = None
-                    return bid_made(mover, value)
+                    return _BID_EVENTS[mover][value] if value < len(_BID_EVENTS[0]) else bid_made(mover, value)
         return self._apply_checked(action, seat)
 
     def _finish_trick(self) -> tuple[Event, ...]:
-        state = self.state
-        trick = state.trick
-        ruleset = self.ruleset
-        fast = self._fast_tricks
-        if fast is False:
-            fast = self._fast_tricks = self._look_up_fast_rules()
-        if fast is not None:
-            # Junior and Classic decks: the winner from the engine-derived rule tables
-            # (rules/trick_table.py, held to rules/core.py by tests/test_fast_paths.py); the winner
-            # also leads next, and decide_trick words the result when someone reads it.
-            rules: FastRules = fast
-            best_index = trick_winner_index(rules.by_id, rules.by_card, rules.beats[_TRUMP_CODE[state.trump]], trick)
-            record = TrickRecord(state.leader, tuple(trick), None)
-            record._winner = best_index
-            record._trump = state.trump
-            record._ruleset = ruleset
-            leader_next = best_index
-        else:
-            result = decide_trick([c for _, c in trick], state.trump, ruleset)
-            record = TrickRecord(state.leader, tuple(trick), result)
-            leader_next = result.leader_next
-        state.tricks.append(record)
-        winner = record.winner_seat
-        if winner is not None:
-            state.won[winner] += 1
-        state.leader = trick[leader_next][0]
-        state.trick = []
-        event = TrickFinished(len(state.tricks), record)
-        game = cast("Game", self)  # (the hooks are given the whole game)
-        if any(state.hands):
-            after = fast.after_trick if fast is not None else ruleset.hooks.has_after_trick
-            return (event, *ruleset.hooks.after_trick(game, record)) if after else (event,)
-        events: tuple[Event, ...] = (event, *ruleset.hooks.before_scoring(game))
-        if state.phase != PLAY:
-            return events  # a variant's step comes before scoring (Anniversary: the Cloud)
-        return events + self._finish_round()
+        return finish_trick(self)
 
     def _finish_round(self) -> tuple[Event, ...]:
         """Score the round (a :class:`~wizard_edu.game.RoundRecord`), then deal the next or end the game."""
-        state = self.state
-        score = self.ruleset.score
-        bids = tuple([b for b in state.bids if b is not None])
-        won = tuple(state.won)
-        points = tuple([score(b, w) for b, w in zip(bids, won)])
-        before = self.rounds[-1].totals if self.rounds else [0] * self.players
-        totals = tuple([t + p for t, p in zip(before, points)])
-        number = self.round_index + 1
-        self._record_round(bids, won, points, totals)
-        finished = RoundFinished(number, bids, won, points, totals)
-        if number < len(self.round_sizes):
-            return (finished, *self._start_round(number))
-        state.phase = OVER
-        best = max(totals)
-        return (finished, GameOver(totals, tuple([i for i, t in enumerate(totals) if t == best])))
+        return finish_round(self)
 
     # -- dealing -----------------------------------------------------------------
+    def round_rng(self, index: object) -> random.Random:
+        """The generator that shuffles round ``index`` (0-based); depends only on the seed.
+
+        It is ``random.Random(f"wizard-edu:{seed}:{index}")``, built without the Python-level steps
+        of ``Random.seed`` where that gives the same generator (checked at import).
+        """
+        return seeded(f"wizard-edu:{self.seed}:{index}")
+
     def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
         """Deal round ``index`` (0-based); the events are ``(RoundStarted, ...)`` unless ``report`` is
-        false (the first deal, which nobody asked for).  A variant that deals its own way deals
-        through its hooks (``Game._start_round_by_hooks``)."""
-        fast = self._fast_tricks
-        if fast is False:
-            fast = self._fast_tricks = self._look_up_fast_rules()
-        if fast is None or not fast.plain_deal:
-            return self._start_round_by_hooks(index, report)
-        rules: FastRules = fast
-        self.round_index = index
-        self._legal_list = None
-        self._plays = None
-        players = self.players
-        dealer = (self.first_dealer + index) % players
-        size = self.round_sizes[index]
-        hands, stock = deal(rules.by_place, rules.places, players, dealer, size, self.round_rng(index), rules.make)
-        # Dealt cards come from the ruleset's own deck: the turned-up card's trump is in the tables.
-        trump_card = stock[0] if stock else None
-        found = None if trump_card is None else rules.turned[rules.by_id[id(trump_card)]]
-        chooses = found == DEALER_CHOOSES
-        state = self.state = RoundState(TRUMP if chooses else BID, hands, stock, [], trump_card,
-                                        None if chooses else found, [None] * players, [0] * players,
-                                        (dealer + 1) % players)
-        if not report:
-            return ()
-        return (RoundStarted(index + 1, dealer, size, trump_card, state.trump),)
+        false (the first deal, which nobody asked for)."""
+        return start_round(self, index, report)
 
     # -- Game's: the rest of the engine fills these in ------------------------------------------
     def _apply_checked(self, action: object, seat: object) -> tuple[Event, ...]:
@@ -495,10 +453,6 @@ class GameCore:
         """Game's: deal round ``index`` as the variant's hooks say."""
         raise NotImplementedError
 
-    def round_rng(self, index: int) -> Any:
-        """Game's: the generator that shuffles round ``index``."""
-        raise NotImplementedError
-
     def _bid_actions(self) -> tuple[Action, ...]:
         """Game's: the shared actions of the bids the rules allow now."""
         raise NotImplementedError
@@ -510,3 +464,186 @@ class GameCore:
     def _look_up_fast_rules(self) -> FastRules | None:
         """Game's: the :class:`FastRules` of this game's ruleset, ``None`` if the tables do not cover it."""
         raise NotImplementedError
+
+
+# -- the common path, as functions: a method call from compiled code on a Game (a subclass written in
+# Python) would go through the interpreter; these are called directly.
+
+
+def compute_legal(game: GameCore) -> list[Action]:
+    """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
+    # The state changes only through apply() and a new round, which empty the cache.
+    phase = game.state.phase
+    if phase == PLAY:
+        return legal_plays(game)
+    if phase == BID:
+        legal = game._legal_list = list(allowed_bid_actions(game))
+    else:
+        legal = game._legal_list = game._compute_legal_actions()
+    game._plays = None
+    return legal
+
+
+def allowed_bid_actions(game: GameCore) -> tuple[Action, ...]:
+    """The shared actions of the bids the rules allow now, remembered for each situation (the
+    same few come back game after game); the rules are asked the first time (``_bid_actions``)."""
+    ruleset = game.ruleset
+    made = tuple([b for b in game.state.bids if b is not None])
+    key = (id(ruleset), game.players, game.round_sizes[game.round_index], made,
+           game._canadian and game._dealer_leads_alone_matters())
+    entry = _BID_MEMO.get(key)
+    if entry is not None and entry[0] is ruleset:
+        return entry[1]
+    actions = game._bid_actions()
+    if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
+        _BID_MEMO.clear()
+    _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)
+    return actions
+
+
+def legal_plays(game: GameCore) -> list[Action]:
+    """Play phase: the play actions of the player to move (equal cards once, in hand order).
+
+    Also fills ``game._plays``: the index in the hand of each action's card.  Play actions are
+    shared objects (see ``game._shared_action``), so :meth:`apply` finds the action it is given
+    by identity, without comparing cards.
+    """
+    state = game.state
+    trick = state.trick
+    seat = (state.leader + len(trick)) % game.players
+    hand: list[Card] = state.hands[seat]
+    fast = game._fast_tricks
+    if fast is False:
+        fast = game._fast_tricks = game._look_up_fast_rules()
+    if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
+        rules: FastRules = fast
+        codes = hand_codes_of(game, rules, seat, hand)
+        colour = UNKNOWN_CARD if codes is None else lead_state(rules.by_id, rules.lead, rules.lead_open, trick)
+        if codes is not None and colour != UNKNOWN_CARD:  # (else a card that is not the deck's own object)
+            legal_plays, game._plays = table_plays(colour, rules.holds, rules.follows, rules.actions, codes)
+            game._legal_list = legal_plays
+            return legal_plays
+    legal, plays = game._legal_plays_by_rules(hand, trick)
+    game._plays = plays
+    game._legal_list = legal
+    return legal
+
+
+def hand_codes_of(game: GameCore, rules: FastRules, seat: int, hand: list[Card]) -> list[int] | None:
+    """The card codes of ``hand`` (seat ``seat``'s), kept from the last time while the hand is
+    equal to what it was (a card played through :meth:`apply` is taken out of both)."""
+    coded = game._coded
+    if len(coded) != game.players:
+        coded = game._coded = [None] * game.players
+        game._codes = [[] for _ in range(game.players)]
+    seen = coded[seat]
+    if seen is not None and seen == hand:  # (equal cards have equal codes: a value check is enough)
+        return game._codes[seat]
+    codes = hand_codes(rules.by_id, hand)
+    if codes is not None:
+        coded[seat] = list(hand)
+        game._codes[seat] = codes
+    return codes
+
+
+def finish_trick(game: GameCore) -> tuple[Event, ...]:
+    state = game.state
+    trick = state.trick
+    ruleset = game.ruleset
+    fast = game._fast_tricks
+    if fast is False:
+        fast = game._fast_tricks = game._look_up_fast_rules()
+    if fast is not None:
+        # Junior and Classic decks: the winner from the engine-derived rule tables
+        # (rules/trick_table.py, held to rules/core.py by tests/test_fast_paths.py); the winner
+        # also leads next, and decide_trick words the result when someone reads it.
+        rules: FastRules = fast
+        best_index = trick_winner_index(rules.by_id, rules.by_card, rules.beats[_TRUMP_CODE[state.trump]], trick)
+        record = TrickRecord(state.leader, tuple(trick), None)
+        record._winner = best_index
+        record._trump = state.trump
+        record._ruleset = ruleset
+        leader_next = best_index
+    else:
+        result = decide_trick([c for _, c in trick], state.trump, ruleset)
+        record = TrickRecord(state.leader, tuple(trick), result)
+        leader_next = result.leader_next
+    state.tricks.append(record)
+    winner = record.winner_seat
+    if winner is not None:
+        state.won[winner] += 1
+    state.leader = trick[leader_next][0]
+    state.trick = []
+    event: Event = built(TrickFinished, _TRICK_FINISHED, (len(state.tricks), record))
+    game = cast("Game", game)  # (the hooks are given the whole game)
+    if any(state.hands):
+        after = fast.after_trick if fast is not None else ruleset.hooks.has_after_trick
+        return (event, *ruleset.hooks.after_trick(game, record)) if after else (event,)
+    if fast is not None and fast.plain_end:
+        return (event, *finish_round(game))
+    events: tuple[Event, ...] = (event, *ruleset.hooks.before_scoring(game))
+    if state.phase != PLAY:
+        return events  # a variant's step comes before scoring (Anniversary: the Cloud)
+    return events + finish_round(game)
+
+
+def finish_round(game: GameCore) -> tuple[Event, ...]:
+    """Score the round (a :class:`~wizard_edu.game.RoundRecord`), then deal the next or end the game."""
+    from .game import RoundRecord
+
+    state = game.state
+    fast = game._fast_tricks
+    bids = tuple([b for b in state.bids if b is not None])
+    won = tuple(state.won)
+    if fast is not None and fast is not False and len(fast.scores) > max(max(bids), max(won)):
+        table: list[list[int]] = fast.scores
+        points = tuple([table[b][w] for b, w in zip(bids, won)])
+    else:
+        score = game.ruleset.score
+        points = tuple([score(b, w) for b, w in zip(bids, won)])
+    before = game.rounds[-1].totals if game.rounds else [0] * game.players
+    totals = tuple([t + p for t, p in zip(before, points)])
+    number = game.round_index + 1
+    if fast is not None and fast is not False and fast.plain_end:
+        game.rounds.append(built(RoundRecord, _ROUND_RECORD, (
+            number, (game.first_dealer + game.round_index) % game.players, game.round_sizes[game.round_index],
+            state.trump_card, state.trump, bids, won, points, totals, None, None)))
+    else:
+        game._record_round(bids, won, points, totals)
+    finished: Event = built(RoundFinished, _ROUND_FINISHED, (number, bids, won, points, totals))
+    if number < len(game.round_sizes):
+        return (finished, *start_round(game, number))
+    state.phase = OVER
+    best = max(totals)
+    winners = tuple([i for i, t in enumerate(totals) if t == best])
+    return (finished, built(GameOver, _GAME_OVER, (totals, winners)))
+
+
+def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event, ...]:
+    """Deal round ``index`` (0-based); the events are ``(RoundStarted, ...)`` unless ``report`` is
+    false (the first deal, which nobody asked for).  A variant that deals its own way deals
+    through its hooks (``Game._start_round_by_hooks``)."""
+    fast = game._fast_tricks
+    if fast is False:
+        fast = game._fast_tricks = game._look_up_fast_rules()
+    if fast is None or not fast.plain_deal:
+        return game._start_round_by_hooks(index, report)
+    rules: FastRules = fast
+    game.round_index = index
+    game._legal_list = None
+    game._plays = None
+    players = game.players
+    dealer = (game.first_dealer + index) % players
+    size = game.round_sizes[index]
+    hands, stock = deal(rules.by_place, rules.places, players, dealer, size, seeded(f"wizard-edu:{game.seed}:{index}"), rules.make)
+    # Dealt cards come from the ruleset's own deck: the turned-up card's trump is in the tables.
+    trump_card = stock[0] if stock else None
+    found = None if trump_card is None else rules.turned[rules.by_id[id(trump_card)]]
+    chooses = found == DEALER_CHOOSES
+    state = game.state = RoundState(TRUMP if chooses else BID, hands, stock, [], trump_card,
+                                    None if chooses else found, [None] * players, [0] * players,
+                                    (dealer + 1) % players)
+    if not report:
+        return ()
+    return (RoundStarted(index + 1, dealer, size, trump_card, state.trump),)
+

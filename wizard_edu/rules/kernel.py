@@ -22,14 +22,19 @@ def hand_codes(by_id: dict[int, int], hand: list[Any]) -> list[int] | None:
     return codes
 
 
+#: What :func:`lead_state` answers for a trick with a card it does not know (lead states are -1..4).
+UNKNOWN_CARD = -2
+
+
 def lead_state(by_id: dict[int, int], lead: list[int], lead_open: int, trick: list[Any]) -> int:
     """The lead state of ``trick`` (``(seat, card)`` pairs) in the codes of ``lead``: the first card
-    that is not a Jester decides; ``-1`` if a card is not in ``by_id``."""
-    colour = lead_open
+    that is not a Jester (whose code is ``lead_open``) decides, and nothing is decided (0, free) before
+    a first card; :data:`UNKNOWN_CARD` if a card is not in ``by_id``."""
+    colour = 0
     for entry in trick:
         code = by_id.get(id(entry[1]), -1)
         if code < 0:
-            return -1
+            return UNKNOWN_CARD
         colour = lead[code]
         if colour != lead_open:
             break
