@@ -85,7 +85,19 @@ from .events import (
     TrumpChosen,
     bid_made,
 )
-from .game_core import BID, OVER, PLAY, TRUMP, FastRules, GameCore, RoundState, TrickRecord
+from .game_core import (
+    BID,
+    FAST_RULES,
+    OVER,
+    PLAY,
+    TRUMP,
+    FastRules,
+    GameCore,
+    RoundState,
+    TrickRecord,
+    cards_of,
+)
+from .records import RoundRecord
 from .rules.core import (
     DEALER_CHOOSES,
     _follow_suit,
@@ -97,7 +109,7 @@ from .rules.core import (
     check_trump,
 )
 from .rules.rulesets import Ruleset, get_ruleset
-from .rules.variant import SCORE, Phase, VariantRules, _dealt, _deck_places
+from .rules.variant import SCORE, Phase, VariantRules, _deck_places
 
 SAVE_FORMAT = "wizard-edu-game"
 SAVE_VERSION = 1
@@ -224,7 +236,6 @@ def _play_action(key: tuple, card: Card) -> Action:
     return action
 
 
-_FAST_TRICKS: dict[int, tuple[Ruleset, Any]] = {}
 
 
 def _fast_rules(ruleset: Ruleset) -> FastRules:
@@ -251,7 +262,7 @@ def _fast_rules(ruleset: Ruleset) -> FastRules:
     most = ruleset.deck_size // 3  # (the largest hand: three players share the whole deck)
     scores = [[ruleset.score(b, w) for w in range(most + 1)] for b in range(most + 1)]
     return FastRules(by_card, {id(c): by_card[c] for c in deck}, beats, lead, LEAD_OPEN, holds, follows, actions,
-                     turned, by_place, places, _dealt, plain("deal", "new_state", "after_deal"),
+                     turned, by_place, places, cards_of, plain("deal", "new_state", "after_deal"),
                      ruleset.hooks.has_after_trick, plain("before_scoring", "record_extras"), scores)
 
 
@@ -261,9 +272,9 @@ _NO_ACTION = Action("play", None)
 def _fast_tricks(ruleset: Ruleset) -> FastRules | None:
     """The :class:`~wizard_edu.game_core.FastRules` of a ruleset the rule tables cover; ``None`` for the others (special
     cards, Monochrome, trick hooks), whose tricks and legal plays the rules decide card by card."""
-    entry = _FAST_TRICKS.get(id(ruleset))
+    entry = FAST_RULES.get(id(ruleset))
     if entry is not None and entry[0] is ruleset:  # (the entry keeps the ruleset, so its id stays)
-        return cast("FastRules | None", entry[1])
+        return entry[1]
     # (trick_table, not tables: the engine needs no numpy, so a kernel that only plays loads none.)
     from .rules.trick_table import is_tabled
 
@@ -272,7 +283,7 @@ def _fast_tricks(ruleset: Ruleset) -> FastRules | None:
         fast = _fast_rules(ruleset)
         if len(fast.lead) > 62:  # (the kernel keeps one bit per card code in a whole number)
             fast = None
-    _FAST_TRICKS[id(ruleset)] = (ruleset, fast)
+    FAST_RULES[id(ruleset)] = (ruleset, fast)
     return fast
 
 
@@ -398,27 +409,6 @@ def bid(n: int) -> Action:
 def play(card: Card | str) -> Action:
     """Shorthand for ``Action("play", Card.parse(card))``."""
     return Action("play", Card.parse(card))
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """A scored round, one line of the score pad."""
-
-    number: int
-    dealer: int
-    hand_size: int
-    trump_card: Card | None
-    trump: str | None
-    bids: tuple[int, ...]
-    won: tuple[int, ...]
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    #: Anniversary: ``(seat, card)`` when a Werewolf holder took the turned-up card (``trump_card`` is
-    #: then the Werewolf that lay on the stack).
-    werewolf: tuple[int, Card] | None = None
-    #: Anniversary: ``(seat, +1 or -1)`` when the Cloud's holder changed their bid; ``bids`` are the
-    #: bids as scored (after the change), so ``points`` always follow from ``bids`` and ``won``.
-    cloud: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,17 @@ from hashlib import sha512
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ._mypyc import mypyc_attr
+from .cards import Cards
 from .events import GameOver, RoundFinished, RoundStarted, TrickFinished, bid_made
+from .records import RoundRecord
 from .rules.core import DEALER_CHOOSES, TrickResult, decide_trick
 from .rules.dealing import deal
 from .rules.kernel import UNKNOWN_CARD, hand_codes, lead_state, table_plays, trick_winner_index
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .cards import Card, Cards
+    from .cards import Card
     from .events import Event
-    from .game import Action, Game, RoundRecord
+    from .game import Action, Game
     from .rules.rulesets import Ruleset
 
 # Phases of a game every ruleset has (variants add their own: see game.PHASE_ACTIONS).
@@ -45,12 +47,23 @@ OVER: Final = "over"
 _TRUMP_CODE: Final = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/trick_table.py
 #: ``(BidMade(seat, bid),)`` for every seat and the usual bids, shared (events are values).
 _BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in range(6)]
+#: The :class:`FastRules` of each ruleset met (or ``None``), by ``id``; the entry keeps the ruleset,
+#: so that its id stays its own (filled by ``game._fast_tricks``).
+FAST_RULES: dict[int, tuple[Any, FastRules | None]] = {}
 #: The bid actions allowed in each situation (see GameCore._allowed_bid_actions).
 _BID_MEMO: dict[tuple, tuple[Any, tuple[Any, ...]]] = {}
 
 
 _new_object = object.__new__
 _set_field = object.__setattr__
+_new_list: Any = list.__new__
+
+
+def cards_of(items: list[Card]) -> Cards:
+    """``Cards(items)`` for cards already known to be cards (a deal's): no check, no interpreter."""
+    made: list[Card] = _new_list(Cards)
+    made.extend(items)
+    return cast("Cards", made)
 
 
 def built(cls: type, names: tuple[str, ...], values: tuple) -> Any:
@@ -58,11 +71,20 @@ def built(cls: type, names: tuple[str, ...], values: tuple) -> Any:
     made without running its ``__init__`` in the interpreter: the events and records the engine
     makes by the thousand.  ``tests/test_game_core.py`` holds each to its constructor."""
     made: Any = _new_object(cls)
-    for name, value in zip(names, values):
-        _set_field(made, name, value)
+    if _HAS_DICT.get(cls, True):  # (its fields live in its __dict__: set them at once)
+        _set_field(made, "__dict__", dict(zip(names, values)))
+    else:
+        for name, value in zip(names, values):
+            _set_field(made, name, value)
     return made
 
 
+#: ``False`` for the classes :func:`built` makes whose instances have no ``__dict__`` (slots).
+_HAS_DICT: dict[type, bool] = {}
+
+
+for _cls in (TrickFinished, RoundFinished, GameOver, RoundRecord):
+    _HAS_DICT[_cls] = hasattr(_new_object(_cls), "__dict__")
 _TRICK_FINISHED: Final = ("number", "record")
 _ROUND_FINISHED: Final = ("number", "bids", "won", "points", "totals")
 _GAME_OVER: Final = ("totals", "winners")
@@ -470,6 +492,15 @@ class GameCore:
 # Python) would go through the interpreter; these are called directly.
 
 
+def fast_rules(game: GameCore) -> FastRules | None:
+    """The game's :class:`FastRules` (``None``: the tables do not cover its ruleset), looked up once."""
+    ruleset = game.ruleset
+    entry = FAST_RULES.get(id(ruleset))
+    fast = entry[1] if entry is not None and entry[0] is ruleset else game._look_up_fast_rules()
+    game._fast_tricks = fast
+    return fast
+
+
 def compute_legal(game: GameCore) -> list[Action]:
     """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
     # The state changes only through apply() and a new round, which empty the cache.
@@ -514,7 +545,7 @@ def legal_plays(game: GameCore) -> list[Action]:
     hand: list[Card] = state.hands[seat]
     fast = game._fast_tricks
     if fast is False:
-        fast = game._fast_tricks = game._look_up_fast_rules()
+        fast = fast_rules(game)
     if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
         rules: FastRules = fast
         codes = hand_codes_of(game, rules, seat, hand)
@@ -552,7 +583,7 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
     ruleset = game.ruleset
     fast = game._fast_tricks
     if fast is False:
-        fast = game._fast_tricks = game._look_up_fast_rules()
+        fast = fast_rules(game)
     if fast is not None:
         # Junior and Classic decks: the winner from the engine-derived rule tables
         # (rules/trick_table.py, held to rules/core.py by tests/test_fast_paths.py); the winner
@@ -589,8 +620,6 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
 
 def finish_round(game: GameCore) -> tuple[Event, ...]:
     """Score the round (a :class:`~wizard_edu.game.RoundRecord`), then deal the next or end the game."""
-    from .game import RoundRecord
-
     state = game.state
     fast = game._fast_tricks
     bids = tuple([b for b in state.bids if b is not None])
@@ -625,7 +654,7 @@ def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event,
     through its hooks (``Game._start_round_by_hooks``)."""
     fast = game._fast_tricks
     if fast is False:
-        fast = game._fast_tricks = game._look_up_fast_rules()
+        fast = fast_rules(game)
     if fast is None or not fast.plain_deal:
         return game._start_round_by_hooks(index, report)
     rules: FastRules = fast
