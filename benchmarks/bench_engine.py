@@ -8,8 +8,9 @@ All rates are CPU time of this process (time.process_time): the machine may be s
 
 The workload is the object API as a user calls it (peers.engine_batch): ``Game(...)``, then
 ``game.apply(rng.choice(game.legal_actions()))`` until ``game.is_over``, with every check, event and
-history entry.  ``make setup`` compiles the deal's shuffle with mypyc (tools/build_speedups.py); the
-first line says whether this run uses it, and ``WIZARD_EDU_PURE=1`` measures the pure-Python engine.
+history entry.  ``make setup`` compiles the engine's common path with mypyc (``wizard_edu/game_core.py``
+and the loops it calls; tools/build_speedups.py); the first line says whether this run uses it, and
+``WIZARD_EDU_PURE=1`` measures the pure-Python engine.
 The "floor" is what any Python engine pays before a rule (per-round seeding, one 60-card shuffle,
 the 24 random choices): the engine cannot beat OpenSpiel by more than that ratio.
 """

@@ -22,7 +22,7 @@ COMPILED = bool(_speedups._compiled_modules())
 # action, in order) and the events of the last action.
 PLAY = """
 import hashlib, json, random, sys
-from wizard_edu import Game, _speedups
+from wizard_edu import Game, _speedups, game_core
 from wizard_edu.rules import dealing
 digest = hashlib.sha256()
 for rules, options, players in [("classic", {}, 4), ("junior", {}, 3), ("anniversary", {}, 5),
@@ -34,7 +34,8 @@ for rules, options, players in [("classic", {}, 4), ("junior", {}, 3), ("anniver
         while not game.is_over:
             events = game.apply(rng.choice(game.legal_actions()))
         digest.update(game.to_json().encode() + repr(events).encode())
-print(json.dumps({"status": _speedups.STATUS, "dealing": dealing.__file__, "digest": digest.hexdigest()}))
+print(json.dumps({"status": _speedups.STATUS, "dealing": dealing.__file__, "core": game_core.__file__,
+                  "digest": digest.hexdigest()}))
 """
 
 
@@ -52,10 +53,11 @@ def _play(pure: bool, path: Path | None = None) -> dict:
 
 def test_pure_and_compiled_engines_play_identical_games():
     pure, default = _play(pure=True), _play(pure=False)
-    assert pure["status"] == "pure" and pure["dealing"].endswith(".py")
+    assert pure["status"] == "pure" and pure["dealing"].endswith(".py") and pure["core"].endswith(".py")
     assert default["digest"] == pure["digest"]
-    if COMPILED:  # built by make setup: the default is the compiled engine
-        assert default["status"] == "compiled" and not default["dealing"].endswith(".py")
+    if COMPILED:  # built by make setup: the default is the compiled engine, Game's core included
+        assert default["status"] == "compiled"
+        assert not default["dealing"].endswith(".py") and not default["core"].endswith(".py")
 
 
 @pytest.mark.skipif(not COMPILED, reason="no compiled engine built here (make setup builds it)")
