@@ -95,7 +95,6 @@ from .game_core import (
     GameCore,
     RoundState,
     TrickRecord,
-    cards_of,
 )
 from .records import RoundRecord
 from .rules.core import (
@@ -262,7 +261,7 @@ def _fast_rules(ruleset: Ruleset) -> FastRules:
     most = ruleset.deck_size // 3  # (the largest hand: three players share the whole deck)
     scores = [[ruleset.score(b, w) for w in range(most + 1)] for b in range(most + 1)]
     return FastRules(by_card, {id(c): by_card[c] for c in deck}, beats, lead, LEAD_OPEN, holds, follows, actions,
-                     turned, by_place, places, cards_of, plain("deal", "new_state", "after_deal"),
+                     turned, by_place, places, plain("deal", "new_state", "after_deal"),
                      ruleset.hooks.has_after_trick, plain("before_scoring", "record_extras"), scores)
 
 

@@ -29,7 +29,7 @@ from .cards import Cards
 from .events import GameOver, RoundFinished, RoundStarted, TrickFinished, bid_made
 from .records import RoundRecord
 from .rules.core import DEALER_CHOOSES, TrickResult, decide_trick
-from .rules.dealing import deal
+from .rules.dealing import deal_places
 from .rules.kernel import UNKNOWN_CARD, hand_codes, lead_state, table_plays, trick_winner_index
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,29 +67,18 @@ def cards_of(items: list[Card]) -> Cards:
 
 
 def built(cls: type, names: tuple[str, ...], values: tuple) -> Any:
-    """``cls(*values)`` for a frozen dataclass whose fields are ``names`` (all of them, in order),
-    made without running its ``__init__`` in the interpreter: the events and records the engine
-    makes by the thousand.  ``tests/test_game_core.py`` holds each to its constructor."""
+    """``cls(*values)`` for a frozen dataclass with slots whose fields are ``names`` (all of them, in
+    order), made without running its ``__init__`` in the interpreter: the events the engine makes by
+    the thousand.  ``tests/test_game_core.py`` holds each to its constructor."""
     made: Any = _new_object(cls)
-    if _HAS_DICT.get(cls, True):  # (its fields live in its __dict__: set them at once)
-        _set_field(made, "__dict__", dict(zip(names, values)))
-    else:
-        for name, value in zip(names, values):
-            _set_field(made, name, value)
+    for name, value in zip(names, values):
+        _set_field(made, name, value)
     return made
 
 
-#: ``False`` for the classes :func:`built` makes whose instances have no ``__dict__`` (slots).
-_HAS_DICT: dict[type, bool] = {}
-
-
-for _cls in (TrickFinished, RoundFinished, GameOver, RoundRecord):
-    _HAS_DICT[_cls] = hasattr(_new_object(_cls), "__dict__")
 _TRICK_FINISHED: Final = ("number", "record")
 _ROUND_FINISHED: Final = ("number", "bids", "won", "points", "totals")
 _GAME_OVER: Final = ("totals", "winners")
-_ROUND_RECORD: Final = ("number", "dealer", "hand_size", "trump_card", "trump", "bids", "won", "points",
-                        "totals", "werewolf", "cloud")
 
 
 def _seeded_directly(text: str) -> random.Random:
@@ -131,8 +120,10 @@ class RoundState:
 
     phase: str
     hands: list[Cards]
-    #: Cards not dealt; ``stock[0]`` is the turned-up card.
-    stock: Cards
+    #: The cards not dealt (see :attr:`stock`), or ``None`` while they are only known as places in
+    #: the deal (``_undealt``: the sorted deck, the shuffled order, where the stock starts in it).
+    _stock: Cards | None
+    _undealt: tuple[Any, list[int], int] | None
     #: Monochrome: what is left of each player's private pile (empty for other rules).
     piles: list[Cards]
     trump_card: Card | None
@@ -145,13 +136,14 @@ class RoundState:
     tricks: list[TrickRecord]
     extra: Any
 
-    def __init__(self, phase: str, hands: list[Cards], stock: Cards, piles: list[Cards], trump_card: Card | None,
+    def __init__(self, phase: str, hands: list[Cards], stock: Cards | None, piles: list[Cards], trump_card: Card | None,
                  trump: str | None, bids: list[int | None], won: list[int], leader: int,
                  trick: list[tuple[int, Card]] | None = None, tricks: list[TrickRecord] | None = None,
                  extra: Any = None) -> None:
         self.phase = phase
         self.hands = hands
-        self.stock = stock
+        self._stock = stock
+        self._undealt = None
         self.piles = piles
         self.trump_card = trump_card
         self.trump = trump
@@ -161,6 +153,26 @@ class RoundState:
         self.trick = [] if trick is None else trick
         self.tricks = [] if tricks is None else tricks
         self.extra = extra
+
+    @property
+    def stock(self) -> Cards:
+        """Cards not dealt; ``stock[0]`` is the turned-up card."""
+        stock = self._stock
+        if stock is None:  # (made when first read: most rounds of a simulation never read it)
+            undealt = self._undealt
+            if undealt is None:
+                stock = Cards()
+            else:
+                by_place, order, start = undealt
+                stock = cards_of([by_place[k] for k in order[start:]])
+            self._stock = stock
+            self._undealt = None
+        return stock
+
+    @stock.setter
+    def stock(self, stock: Cards) -> None:
+        self._stock = stock
+        self._undealt = None
 
     def _fields(self) -> tuple:
         return (self.phase, self.hands, self.stock, self.piles, self.trump_card, self.trump, self.bids, self.won,
@@ -255,11 +267,9 @@ class FastRules:
     actions: list[Any]
     #: What each card code turned up makes trump (a colour, ``None``, or ``DEALER_CHOOSES``).
     turned: list[str | None]
-    #: The deck in sorted-hand order and the place of each card of the deck in it (for ``dealing.deal``),
-    #: and how a hand is made (``Cards``).
+    #: The deck in sorted-hand order and the place of each card of the deck in it (for ``dealing.deal_places``).
     by_place: tuple[Any, ...]
     places: list[int]
-    make: Any
     #: The variant's hooks deal as every ruleset does (no deal, new_state or after_deal of its own).
     plain_deal: bool
     #: The variant acts after each trick (``hooks.has_after_trick``).
@@ -272,7 +282,7 @@ class FastRules:
     def __init__(self, by_card: dict[Any, int], by_id: dict[int, int], beats: list[list[list[bool]]],
                  lead: list[int], lead_open: int, holds: list[list[bool]], follows: list[list[bool]],
                  actions: list[Any], turned: list[str | None], by_place: tuple[Any, ...], places: list[int],
-                 make: Any, plain_deal: bool, after_trick: bool, plain_end: bool, scores: list[list[int]]) -> None:
+                 plain_deal: bool, after_trick: bool, plain_end: bool, scores: list[list[int]]) -> None:
         self.by_card = by_card
         self.by_id = by_id
         self.beats = beats
@@ -284,7 +294,6 @@ class FastRules:
         self.turned = turned
         self.by_place = by_place
         self.places = places
-        self.make = make
         self.plain_deal = plain_deal
         self.after_trick = after_trick
         self.plain_end = plain_end
@@ -309,6 +318,9 @@ class GameCore:
     _legal_list: list[Action] | None
     #: Play phase: the index in the hand of the card of each action of ``_legal_list``.
     _plays: list[int] | None
+    #: The lists the play phase's legal actions and their cards' places are written into (reused).
+    _legal_buffer: list[Action]
+    _plays_buffer: list[int]
     #: Per seat, the hand as it was when its card codes (``_codes``) were found (``None``: not yet).
     _coded: list[Any]
     _codes: list[list[int]]
@@ -339,6 +351,8 @@ class GameCore:
         self._plays = None
         self._coded = []
         self._codes = []
+        self._legal_buffer = []
+        self._plays_buffer = []
         self._canadian = ruleset.bid_rule == "canadian"
         self._fast_tricks = False
         self.start_position = None
@@ -551,7 +565,10 @@ def legal_plays(game: GameCore) -> list[Action]:
         codes = hand_codes_of(game, rules, seat, hand)
         colour = UNKNOWN_CARD if codes is None else lead_state(rules.by_id, rules.lead, rules.lead_open, trick)
         if codes is not None and colour != UNKNOWN_CARD:  # (else a card that is not the deck's own object)
-            legal_plays, game._plays = table_plays(colour, rules.holds, rules.follows, rules.actions, codes)
+            # (into the game's own two lists: legal_actions() hands out a copy, so they can be reused)
+            legal_plays = game._legal_buffer
+            table_plays(colour, rules.holds, rules.follows, rules.actions, codes, legal_plays, game._plays_buffer)
+            game._plays = game._plays_buffer
             game._legal_list = legal_plays
             return legal_plays
     legal, plays = game._legal_plays_by_rules(hand, trick)
@@ -634,9 +651,13 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
     totals = tuple([t + p for t, p in zip(before, points)])
     number = game.round_index + 1
     if fast is not None and fast is not False and fast.plain_end:
-        game.rounds.append(built(RoundRecord, _ROUND_RECORD, (
-            number, (game.first_dealer + game.round_index) % game.players, game.round_sizes[game.round_index],
-            state.trump_card, state.trump, bids, won, points, totals, None, None)))
+        record = _new_object(RoundRecord)  # (RoundRecord(...) without its __init__, as built() makes it)
+        _set_field(record, "__dict__", {
+            "number": number, "dealer": (game.first_dealer + game.round_index) % game.players,
+            "hand_size": game.round_sizes[game.round_index], "trump_card": state.trump_card,
+            "trump": state.trump, "bids": bids, "won": won, "points": points, "totals": totals,
+            "werewolf": None, "cloud": None})
+        game.rounds.append(record)
     else:
         game._record_round(bids, won, points, totals)
     finished: Event = built(RoundFinished, _ROUND_FINISHED, (number, bids, won, points, totals))
@@ -664,14 +685,18 @@ def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event,
     players = game.players
     dealer = (game.first_dealer + index) % players
     size = game.round_sizes[index]
-    hands, stock = deal(rules.by_place, rules.places, players, dealer, size, seeded(f"wizard-edu:{game.seed}:{index}"), rules.make)
+    dealt, order = deal_places(rules.places, players, dealer, size, seeded(f"wizard-edu:{game.seed}:{index}"))
+    by_place = rules.by_place
+    hands = [cards_of([by_place[k] for k in seat_places]) for seat_places in dealt]
     # Dealt cards come from the ruleset's own deck: the turned-up card's trump is in the tables.
-    trump_card = stock[0] if stock else None
+    start = players * size
+    trump_card = by_place[order[start]] if start < len(order) else None
     found = None if trump_card is None else rules.turned[rules.by_id[id(trump_card)]]
     chooses = found == DEALER_CHOOSES
-    state = game.state = RoundState(TRUMP if chooses else BID, hands, stock, [], trump_card,
+    state = game.state = RoundState(TRUMP if chooses else BID, hands, None, [], trump_card,
                                     None if chooses else found, [None] * players, [0] * players,
                                     (dealer + 1) % players)
+    state._undealt = (by_place, order, start)  # (the stock is made if someone reads it)
     if not report:
         return ()
     return (RoundStarted(index + 1, dealer, size, trump_card, state.trump),)

@@ -108,6 +108,20 @@ def shuffle_once(rng: random.Random, x: list) -> None:
 SHUFFLE_FAST = shuffle_spent_matches()
 
 
+def deal_places(places: list[int], players: int, dealer: int, hand_size: int,
+                rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Shuffle and deal by places: ``(each seat's places, sorted; the shuffled order)``, the stock being
+    ``order[players * hand_size:]``.  See :func:`deal`."""
+    order = list(places)
+    shuffle_once(rng, order)
+    dealt: list[list[int]] = [[] for _ in range(players)]
+    for i in range(players):
+        seat_places = order[i * hand_size:(i + 1) * hand_size]
+        seat_places.sort()
+        dealt[(dealer + 1 + i) % players] = seat_places
+    return dealt, order
+
+
 def deal(by_place: Sequence[Card], places: list[int], players: int, dealer: int, hand_size: int,
          rng: random.Random, make: Callable[[list[Card]], Cards]) -> tuple[list[Cards], Cards]:
     """Shuffle and deal: ``(hands by seat, the undealt stock)``, each made by ``make``.
@@ -117,13 +131,6 @@ def deal(by_place: Sequence[Card], places: list[int], players: int, dealer: int,
     ``rng.shuffle(deck)`` would move the cards, and a hand is then sorted by sorting numbers.
     Hands go to the seats from the dealer's left.
     """
-    order = list(places)
-    shuffle_once(rng, order)
-    dealt: list[list[int]] = [[] for _ in range(players)]
-    for i in range(players):
-        dealt[(dealer + 1 + i) % players] = order[i * hand_size:(i + 1) * hand_size]
-    hands: list[Cards] = []
-    for places_of_hand in dealt:
-        places_of_hand.sort()
-        hands.append(make([by_place[k] for k in places_of_hand]))
+    dealt, order = deal_places(places, players, dealer, hand_size, rng)
+    hands = [make([by_place[k] for k in seat_places]) for seat_places in dealt]
     return hands, make([by_place[k] for k in order[players * hand_size:]])

@@ -42,10 +42,11 @@ def lead_state(by_id: dict[int, int], lead: list[int], lead_open: int, trick: li
 
 
 def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]], actions: list[Any],
-                codes: list[int]) -> tuple[list[Any], list[int]]:
-    """The legal play actions (``actions[code]``) of a hand of card ``codes`` when the lead state is
-    ``colour``, equal cards once, in hand order, and the index in the hand of each one's card.
-    Codes are below 62 (a bit each in one whole number)."""
+                codes: list[int], legal: list[Any], indices: list[int]) -> None:
+    """Fill ``legal`` with the legal play actions (``actions[code]``) of a hand of card ``codes`` when
+    the lead state is ``colour``, equal cards once, in hand order, and ``indices`` with the index in
+    the hand of each one's card (both lists are emptied first: the engine reuses them).  Codes are
+    below 62 (a bit each in one whole number)."""
     allowed: list[bool] | None = None
     if colour > 0:  # a colour was led: must they follow it?
         held = holds[colour]
@@ -53,8 +54,8 @@ def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]],
             if held[code]:
                 allowed = follows[colour]
                 break
-    legal: list[Any] = []
-    indices: list[int] = []
+    legal.clear()
+    indices.clear()
     seen = 0
     k = 0
     for code in codes:
@@ -65,7 +66,6 @@ def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]],
                 legal.append(actions[code])
                 indices.append(k)
         k += 1
-    return legal, indices
 
 
 def trick_winner_index(by_id: dict[int, int], by_card: dict[Any, int], beats: list[list[bool]],
