@@ -48,10 +48,17 @@ c.Spawner.start_timeout = {start_timeout}
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(count: int) -> list[int]:
+    """``count`` different free ports on 127.0.0.1 (each socket is held until all are chosen: three
+    separate picks can get the same port, and the proxy then serves its API on its public port)."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def rss_mb(pids: list[int]) -> float:
@@ -157,7 +164,7 @@ class Hub:
         self.isolated = self.isolation_problem is None
         # A unique prefix: the Unix accounts this hub creates are recognisably its own and removed after.
         self.unix_prefix = "wzt" + secrets.token_hex(2) + "-"
-        self.port, self.hub_port, self.api_port = free_port(), free_port(), free_port()
+        self.port, self.hub_port, self.api_port = free_ports(3)
         self.base = f"http://127.0.0.1:{self.port}"
         self.notebooks = Path(notebooks or REPO / "notebooks")
         #: Which edition pupils get (the hub's default is the student edition, made at its start).
