@@ -216,7 +216,7 @@ def _shared_action(kind: str, value: Any) -> Action:
 
 #: The shared bid actions (a list lookup is cheaper than the cache's hashing).
 _BID_ACTIONS = [_shared_action("bid", b) for b in range(61)]
-#: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays).
+#: The shared play action of each card, by ``(kind, colour, rank)`` (see Game._legal_plays_by_rules).
 _PLAY_ACTIONS: dict[tuple, Action] = {}
 #: The shared play action of card objects met in hands, and the action's id, by ``id(card)``; the cards are kept in
 #: ``_KEPT_CARDS`` so that their ids stay theirs (dealt cards are the decks' shared objects anyway).
@@ -233,8 +233,6 @@ def _play_action(key: tuple, card: Card) -> Action:
             card = card.with_colour(key[1])
         action = _PLAY_ACTIONS[key] = _shared_action("play", card)
     return action
-
-
 
 
 def _fast_rules(ruleset: Ruleset) -> FastRules:

@@ -1,16 +1,17 @@
 """The part of :class:`~wizard_edu.game.Game` that every action goes through, compiled when it can be.
 
 :class:`GameCore` holds a game's state and its common path: ``is_over``, ``legal_actions()`` and
-``apply()`` of an action that ``legal_actions()`` handed out, the end of a trick.  Everything else
-(checks with their reasons, variants' phases, rounds, views, saves) is :class:`~wizard_edu.game.Game`,
-a subclass written in plain Python, which fills in the methods this class leaves to it
-(``_apply_checked`` and the others marked *Game's*).
+``apply()`` of an action that ``legal_actions()`` handed out, the end of a trick and of a round, and
+the deal.  Everything else (checks with their reasons, variants' phases and hooks, views, positions,
+saves) is :class:`~wizard_edu.game.Game`, a subclass written in plain Python, which fills in the
+methods this class leaves to it (``_apply_checked`` and the others marked *Game's*).
 
 ``make setup`` compiles this module with mypyc (``tools/build_speedups.py``); without that, or with
 ``WIZARD_EDU_PURE=1``, the same source runs as Python and plays exactly the same games.  So this
-module holds no rule: the legal plays and trick winners come from the rule tables of
-:mod:`wizard_edu.rules.trick_table` (filled by asking :mod:`wizard_edu.rules.core`) through
-:mod:`wizard_edu.rules.kernel`, and every other case goes to the rules themselves.
+module holds no rule: the legal plays, trick winners, turned-up trumps and scores come from tables
+filled by asking the rules (:class:`FastRules`, built by ``game._fast_rules`` from
+:mod:`wizard_edu.rules.trick_table` and the ruleset), read through :mod:`wizard_edu.rules.kernel`,
+and every other case goes to the rules and the variant's hooks themselves.
 
 Arguments a user can pass (``action``, ``seat``) are typed ``object`` here on purpose: a compiled
 function would refuse a wrong type with a bare ``TypeError``, and the engine's own checks
