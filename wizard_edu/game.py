@@ -704,10 +704,6 @@ class Game(GameCore):
         phase = self.state.phase
         if phase == TRUMP:
             return [Action("trump", c) for c in COLOURS]
-        if phase == BID:
-            return list(self._allowed_bid_actions())
-        if phase == PLAY:
-            return self._compute_legal()
         if phase == OVER:
             return []
         step = self._variant_phase(phase)

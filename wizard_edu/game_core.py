@@ -30,7 +30,7 @@ from .cards import Cards
 from .events import GameOver, RoundFinished, RoundStarted, TrickFinished, bid_made
 from .records import RoundRecord
 from .rules.core import DEALER_CHOOSES, TrickResult, decide_trick
-from .rules.dealing import deal_places
+from .rules.dealing import cards_of, deal_places
 from .rules.kernel import UNKNOWN_CARD, hand_codes, lead_state, table_plays, trick_winner_index
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,22 +51,12 @@ _BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in ran
 #: The :class:`FastRules` of each ruleset met (or ``None``), by ``id``; the entry keeps the ruleset,
 #: so that its id stays its own (filled by ``game._fast_tricks``).
 FAST_RULES: dict[int, tuple[Any, FastRules | None]] = {}
-#: The bid actions allowed in each situation (see GameCore._allowed_bid_actions).
+#: The bid actions allowed in each situation (see allowed_bid_actions).
 _BID_MEMO: dict[tuple, tuple[Any, tuple[Any, ...]]] = {}
 
 
 _new_object = object.__new__
 _set_field = object.__setattr__
-_new_list: Any = list.__new__
-
-
-def cards_of(items: list[Card]) -> Cards:
-    """``Cards(items)`` for cards already known to be cards (a deal's): no check, no interpreter."""
-    made: list[Card] = _new_list(Cards)
-    made.extend(items)
-    return cast("Cards", made)
-
-
 def built(cls: type, names: tuple[str, ...], values: tuple) -> Any:
     """``cls(*values)`` for a frozen dataclass with slots whose fields are ``names`` (all of them, in
     order), made without running its ``__init__`` in the interpreter: the events the engine makes by
@@ -350,8 +340,8 @@ class GameCore:
         self.round_index = -1
         self._legal_list = None
         self._plays = None
-        self._coded = []
-        self._codes = []
+        self._coded = [None] * players
+        self._codes = [[] for _ in range(players)]
         self._legal_buffer = []
         self._plays_buffer = []
         self._canadian = ruleset.bid_rule == "canadian"
@@ -379,9 +369,6 @@ class GameCore:
     def _compute_legal(self) -> list[Action]:
         """Fill the cache: the legal actions and, in the play phase, :attr:`_plays`."""
         return compute_legal(self)
-
-    def _allowed_bid_actions(self) -> tuple[Action, ...]:
-        return allowed_bid_actions(self)
 
     # -- acting ------------------------------------------------------------------
     def apply(self, action: Action, seat: object = None) -> tuple[Event, ...]:
@@ -414,7 +401,7 @@ class GameCore:
                     card = action.value
                     if index < len(hand) and hand[index] is card:  # (a Juggler: the checked path)
                         del hand[index]
-                        seen: list[Card] | None = self._coded[mover] if len(self._coded) == self.players else None
+                        seen: list[Card] | None = self._coded[mover]
                         if seen is not None and len(seen) > index:  # (the hand's codes, kept in step)
                             del seen[index]
                             codes: list[int] = self._codes[mover]
@@ -473,7 +460,7 @@ class GameCore:
         raise NotImplementedError
 
     def _compute_legal_actions(self) -> list[Action]:
-        """Game's: the legal actions outside the play phase."""
+        """Game's: the legal actions outside the play and bid phases."""
         raise NotImplementedError
 
     def _legal_plays_by_rules(self, hand: list[Card], trick: list[tuple[int, Card]]
@@ -582,9 +569,6 @@ def hand_codes_of(game: GameCore, rules: FastRules, seat: int, hand: list[Card])
     """The card codes of ``hand`` (seat ``seat``'s), kept from the last time while the hand is
     equal to what it was (a card played through :meth:`apply` is taken out of both)."""
     coded = game._coded
-    if len(coded) != game.players:
-        coded = game._coded = [None] * game.players
-        game._codes = [[] for _ in range(game.players)]
     seen = coded[seat]
     if seen is not None and seen == hand:  # (equal cards have equal codes: a value check is enough)
         return game._codes[seat]
@@ -624,13 +608,13 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
     state.leader = trick[leader_next][0]
     state.trick = []
     event: Event = built(TrickFinished, _TRICK_FINISHED, (len(state.tricks), record))
-    game = cast("Game", game)  # (the hooks are given the whole game)
+    whole = cast("Game", game)  # (the hooks are given the whole game)
     if any(state.hands):
         after = fast.after_trick if fast is not None else ruleset.hooks.has_after_trick
-        return (event, *ruleset.hooks.after_trick(game, record)) if after else (event,)
+        return (event, *ruleset.hooks.after_trick(whole, record)) if after else (event,)
     if fast is not None and fast.plain_end:
         return (event, *finish_round(game))
-    events: tuple[Event, ...] = (event, *ruleset.hooks.before_scoring(game))
+    events: tuple[Event, ...] = (event, *ruleset.hooks.before_scoring(whole))
     if state.phase != PLAY:
         return events  # a variant's step comes before scoring (Anniversary: the Cloud)
     return events + finish_round(game)

@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 import sys
 from array import array
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from ..cards import Cards
 
 if TYPE_CHECKING:  # pragma: no cover
     from mypy_extensions import i64  # (machine integers for mypyc; only the compiled shuffle uses them)
 
-    from ..cards import Card, Cards
+    from ..cards import Card
 
 
 def _shuffle_spent_words(rng: random.Random, x: list) -> None:
@@ -122,9 +124,19 @@ def deal_places(places: list[int], players: int, dealer: int, hand_size: int,
     return dealt, order
 
 
+_new_list: Any = list.__new__
+
+
+def cards_of(items: list[Card]) -> Cards:
+    """``Cards(items)`` for cards known to be cards (a deal's): no check and, compiled, no interpreter."""
+    made: list[Card] = _new_list(Cards)
+    made.extend(items)
+    return cast("Cards", made)
+
+
 def deal(by_place: Sequence[Card], places: list[int], players: int, dealer: int, hand_size: int,
-         rng: random.Random, make: Callable[[list[Card]], Cards]) -> tuple[list[Cards], Cards]:
-    """Shuffle and deal: ``(hands by seat, the undealt stock)``, each made by ``make``.
+         rng: random.Random) -> tuple[list[Cards], Cards]:
+    """Shuffle and deal: ``(hands by seat, the undealt stock)``.
 
     ``places`` gives, for each position of the ordered deck, the place of its card in a sorted hand,
     and ``by_place`` the card at each such place: shuffling the places moves them as
@@ -132,5 +144,5 @@ def deal(by_place: Sequence[Card], places: list[int], players: int, dealer: int,
     Hands go to the seats from the dealer's left.
     """
     dealt, order = deal_places(places, players, dealer, hand_size, rng)
-    hands = [make([by_place[k] for k in seat_places]) for seat_places in dealt]
-    return hands, make([by_place[k] for k in order[players * hand_size:]])
+    hands = [cards_of([by_place[k] for k in seat_places]) for seat_places in dealt]
+    return hands, cards_of([by_place[k] for k in order[players * hand_size:]])

@@ -104,7 +104,7 @@ class VariantRules:
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
         """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left."""
         by_place, places = _deck_places(ruleset)
-        hands, stock = dealing.deal(by_place, places, players, dealer, hand_size, rng, _dealt)
+        hands, stock = dealing.deal(by_place, places, players, dealer, hand_size, rng)
         return Deal(hands, stock)
 
     # -- the round's flow -----------------------------------------------------------------------
@@ -169,7 +169,6 @@ def _deck_places(ruleset: Ruleset) -> tuple[tuple[Card, ...], list[int]]:
 
 #: Cards from the deck itself, which need no check: ``Cards._of_cards`` where ``Cards`` checks what
 #: it is given (the bad-input branch), else ``Cards``.
-_dealt = getattr(Cards, "_of_cards", Cards)
 _PLACES: dict[int, tuple[Any, tuple[Card, ...], list[int]]] = {}
 
 
