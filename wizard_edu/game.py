@@ -258,9 +258,14 @@ def _fast_rules(ruleset: Ruleset) -> FastRules:
 
     most = ruleset.deck_size // 3  # (the largest hand: three players share the whole deck)
     scores = [[ruleset.score(b, w) for w in range(most + 1)] for b in range(most + 1)]
+    cards: list[Card | None] = [None] * len(lead)
+    for card in deck:  # (equal cards of a deck are one object: see Ruleset.deck)
+        cards[by_card[card]] = card
+    played = [action._played for action in actions]
     return FastRules(by_card, {id(c): by_card[c] for c in deck}, beats, lead, LEAD_OPEN, holds, follows, actions,
                      turned, by_place, places, plain("deal", "new_state", "after_deal"),
-                     ruleset.hooks.has_after_trick, plain("before_scoring", "record_extras"), scores)
+                     ruleset.hooks.has_after_trick, plain("before_scoring", "record_extras"), scores,
+                     cards, played, [by_card[card] for card in by_place])
 
 
 _NO_ACTION = Action("play", None)

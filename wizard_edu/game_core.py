@@ -31,7 +31,16 @@ from .events import GameOver, RoundFinished, RoundStarted, TrickFinished, bid_ma
 from .records import RoundRecord
 from .rules.core import DEALER_CHOOSES, TrickResult, decide_trick
 from .rules.dealing import cards_of, deal_places
-from .rules.kernel import UNKNOWN_CARD, hand_codes, lead_state, table_plays, trick_winner_index
+from .rules.kernel import (
+    codes_match,
+    hand_codes,
+    lead_of_codes,
+    table_plays,
+    trick_codes,
+    trick_codes_match,
+    trick_winner_index,
+    winner_of_codes,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
@@ -269,11 +278,18 @@ class FastRules:
     plain_end: bool
     #: ``scores[bid][won]``: the ruleset's points (``Ruleset.score``) for every bid and result a hand allows.
     scores: list[list[int]]
+    #: The deck's own card object of each code (``None`` for a code no card has).
+    cards: list[Any]
+    #: ``played[code][seat]``: the events of that card played by that seat (``(CardPlayed,)``, shared).
+    played: list[Any]
+    #: The card code of each place of ``by_place`` (a dealt hand's codes come with its places).
+    place_codes: list[int]
 
     def __init__(self, by_card: dict[Any, int], by_id: dict[int, int], beats: list[list[list[bool]]],
                  lead: list[int], lead_open: int, holds: list[list[bool]], follows: list[list[bool]],
                  actions: list[Any], turned: list[str | None], by_place: tuple[Any, ...], places: list[int],
-                 plain_deal: bool, after_trick: bool, plain_end: bool, scores: list[list[int]]) -> None:
+                 plain_deal: bool, after_trick: bool, plain_end: bool, scores: list[list[int]],
+                 cards: list[Any], played: list[Any], place_codes: list[int]) -> None:
         self.by_card = by_card
         self.by_id = by_id
         self.beats = beats
@@ -289,6 +305,9 @@ class FastRules:
         self.after_trick = after_trick
         self.plain_end = plain_end
         self.scores = scores
+        self.cards = cards
+        self.played = played
+        self.place_codes = place_codes
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -309,12 +328,13 @@ class GameCore:
     _legal_list: list[Action] | None
     #: Play phase: the index in the hand of the card of each action of ``_legal_list``.
     _plays: list[int] | None
-    #: The lists the play phase's legal actions and their cards' places are written into (reused).
-    _legal_buffer: list[Action]
-    _plays_buffer: list[int]
-    #: Per seat, the hand as it was when its card codes (``_codes``) were found (``None``: not yet).
-    _coded: list[Any]
-    _codes: list[list[int]]
+    #: Per seat, the card codes of the hand as last seen (``None``: not known); checked against the hand
+    #: by identity before each use (:func:`~wizard_edu.rules.kernel.codes_match`), kept in step by apply().
+    _codes: list[list[int] | None]
+    #: The codes of the hand ``_plays`` indexes, when the legal plays came from the tables (else ``None``).
+    _legal_codes: list[int] | None
+    #: The card codes of the trick so far (checked against it by identity before each use).
+    _trick_codes: list[int]
     #: The :class:`FastRules` of the ruleset, ``None`` if the tables do not cover it, ``False`` until looked up.
     _fast_tricks: Any
     #: Whether the ruleset's bid rule asks who leads the scores (the Canadian rule; looked up once).
@@ -340,10 +360,9 @@ class GameCore:
         self.round_index = -1
         self._legal_list = None
         self._plays = None
-        self._coded = [None] * players
-        self._codes = [[] for _ in range(players)]
-        self._legal_buffer = []
-        self._plays_buffer = []
+        self._codes = [None] * players
+        self._legal_codes = None
+        self._trick_codes = []
         self._canadian = ruleset.bid_rule == "canadian"
         self._fast_tricks = False
         self.start_position = None
@@ -398,23 +417,27 @@ class GameCore:
                     trick = state.trick
                     mover = (state.leader + len(trick)) % self.players
                     hand: list[Card] = state.hands[mover]  # (a list: compiled code indexes it directly)
-                    card = action.value
-                    if index < len(hand) and hand[index] is card:  # (a Juggler: the checked path)
-                        del hand[index]
-                        seen: list[Card] | None = self._coded[mover]
-                        if seen is not None and len(seen) > index:  # (the hand's codes, kept in step)
-                            del seen[index]
-                            codes: list[int] = self._codes[mover]
-                            del codes[index]
-                        trick.append((mover, card))
-                        # (the shared play action carries its events: see game._shared_action)
-                        events: tuple[Event, ...] = action._played[mover]
-                        if len(trick) == self.players:
-                            events += finish_trick(self)
-                        self.history.append((mover, action))
-                        self._legal_list = None
-                        self._plays = None
-                        return events
+                    codes = self._legal_codes
+                    if codes is not None:  # plays from the tables: the card and its events by code
+                        rules: FastRules = self._fast_tricks
+                        if index < len(hand) and index < len(codes):
+                            code = codes[index]
+                            card = rules.cards[code]
+                            if hand[index] is card:  # (else the hand was changed from outside)
+                                hand.pop(index)
+                                codes.pop(index)  # (the hand's codes, kept in step)
+                                trick.append((mover, card))
+                                trick_codes = self._trick_codes
+                                if len(trick_codes) == len(trick) - 1:
+                                    trick_codes.append(code)
+                                return played(self, mover, action, rules.played[code][mover])
+                    else:
+                        card = action.value
+                        if index < len(hand) and hand[index] is card:  # (a Juggler: the checked path)
+                            hand.pop(index)
+                            trick.append((mover, card))
+                            # (the shared play action carries its events: see game._shared_action)
+                            return played(self, mover, action, action._played[mover])
                     self._legal_list = None  # the hand was changed from outside: look again
                     self._plays = None
         elif phase == BID and seat is None and self._legal_list is not None:
@@ -550,33 +573,37 @@ def legal_plays(game: GameCore) -> list[Action]:
         fast = fast_rules(game)
     if fast is not None:  # Junior and Classic decks: from the rule tables (rules/kernel.py)
         rules: FastRules = fast
-        codes = hand_codes_of(game, rules, seat, hand)
-        colour = UNKNOWN_CARD if codes is None else lead_state(rules.by_id, rules.lead, rules.lead_open, trick)
-        if codes is not None and colour != UNKNOWN_CARD:  # (else a card that is not the deck's own object)
-            # (into the game's own two lists: legal_actions() hands out a copy, so they can be reused)
-            legal_plays = game._legal_buffer
-            table_plays(colour, rules.holds, rules.follows, rules.actions, codes, legal_plays, game._plays_buffer)
-            game._plays = game._plays_buffer
-            game._legal_list = legal_plays
-            return legal_plays
+        codes = game._codes[seat]
+        if codes is None or not codes_match(rules.cards, codes, hand):
+            codes = game._codes[seat] = hand_codes(rules.by_id, hand)
+        played_codes = game._trick_codes
+        if not trick_codes_match(rules.cards, played_codes, trick):
+            found = trick_codes(rules.by_id, trick)
+            played_codes = game._trick_codes = [] if found is None else found
+            if found is None:
+                codes = None  # (a card that is not the deck's own object: the rules decide)
+        if codes is not None:
+            colour = lead_of_codes(rules.lead, rules.lead_open, played_codes)
+            legal, plays = table_plays(colour, rules.holds, rules.follows, rules.actions, codes)
+            game._plays = plays
+            game._legal_codes = codes
+            game._legal_list = legal
+            return legal
     legal, plays = game._legal_plays_by_rules(hand, trick)
     game._plays = plays
+    game._legal_codes = None
     game._legal_list = legal
     return legal
 
 
-def hand_codes_of(game: GameCore, rules: FastRules, seat: int, hand: list[Card]) -> list[int] | None:
-    """The card codes of ``hand`` (seat ``seat``'s), kept from the last time while the hand is
-    equal to what it was (a card played through :meth:`apply` is taken out of both)."""
-    coded = game._coded
-    seen = coded[seat]
-    if seen is not None and seen == hand:  # (equal cards have equal codes: a value check is enough)
-        return game._codes[seat]
-    codes = hand_codes(rules.by_id, hand)
-    if codes is not None:
-        coded[seat] = list(hand)
-        game._codes[seat] = codes
-    return codes
+def played(game: GameCore, mover: int, action: Action, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The rest of apply() once ``mover``'s card is in the trick: the trick's end, the history."""
+    if len(game.state.trick) == game.players:
+        events += finish_trick(game)
+    game.history.append((mover, action))
+    game._legal_list = None
+    game._plays = None
+    return events
 
 
 def finish_trick(game: GameCore) -> tuple[Event, ...]:
@@ -591,7 +618,12 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
         # (rules/trick_table.py, held to rules/core.py by tests/test_fast_paths.py); the winner
         # also leads next, and decide_trick words the result when someone reads it.
         rules: FastRules = fast
-        best_index = trick_winner_index(rules.by_id, rules.by_card, rules.beats[_TRUMP_CODE[state.trump]], trick)
+        beats = rules.beats[_TRUMP_CODE[state.trump]]
+        played_codes = game._trick_codes
+        if trick_codes_match(rules.cards, played_codes, trick):
+            best_index = winner_of_codes(beats, played_codes)
+        else:  # (the trick was not played through apply(): by the cards themselves)
+            best_index = trick_winner_index(rules.by_id, rules.by_card, beats, trick)
         record = TrickRecord(state.leader, tuple(trick), None)
         record._winner = best_index
         record._trump = state.trump
@@ -607,6 +639,7 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
         state.won[winner] += 1
     state.leader = trick[leader_next][0]
     state.trick = []
+    game._trick_codes = []
     event: Event = built(TrickFinished, _TRICK_FINISHED, (len(state.tricks), record))
     whole = cast("Game", game)  # (the hooks are given the whole game)
     if any(state.hands):
@@ -673,6 +706,9 @@ def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event,
     dealt, order = deal_places(rules.places, players, dealer, size, seeded(f"wizard-edu:{game.seed}:{index}"))
     by_place = rules.by_place
     hands = [cards_of([by_place[k] for k in seat_places]) for seat_places in dealt]
+    place_codes = rules.place_codes
+    game._codes = [[place_codes[k] for k in seat_places] for seat_places in dealt]
+    game._trick_codes = []
     # Dealt cards come from the ruleset's own deck: the turned-up card's trump is in the tables.
     start = players * size
     trump_card = by_place[order[start]] if start < len(order) else None

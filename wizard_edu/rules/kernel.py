@@ -22,31 +22,11 @@ def hand_codes(by_id: dict[int, int], hand: list[Any]) -> list[int] | None:
     return codes
 
 
-#: What :func:`lead_state` answers for a trick with a card it does not know (lead states are -1..4).
-UNKNOWN_CARD = -2
-
-
-def lead_state(by_id: dict[int, int], lead: list[int], lead_open: int, trick: list[Any]) -> int:
-    """The lead state of ``trick`` (``(seat, card)`` pairs) in the codes of ``lead``: the first card
-    that is not a Jester (whose code is ``lead_open``) decides, and nothing is decided (0, free) before
-    a first card; :data:`UNKNOWN_CARD` if a card is not in ``by_id``."""
-    colour = 0
-    for entry in trick:
-        code = by_id.get(id(entry[1]), -1)
-        if code < 0:
-            return UNKNOWN_CARD
-        colour = lead[code]
-        if colour != lead_open:
-            break
-    return colour
-
-
 def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]], actions: list[Any],
-                codes: list[int], legal: list[Any], indices: list[int]) -> None:
-    """Fill ``legal`` with the legal play actions (``actions[code]``) of a hand of card ``codes`` when
-    the lead state is ``colour``, equal cards once, in hand order, and ``indices`` with the index in
-    the hand of each one's card (both lists are emptied first: the engine reuses them).  Codes are
-    below 62 (a bit each in one whole number)."""
+                codes: list[int]) -> tuple[list[Any], list[int]]:
+    """The legal play actions (``actions[code]``) of a hand of card ``codes`` when the lead state is
+    ``colour``, equal cards once, in hand order, and the index in the hand of each one's card.
+    Codes are below 62 (a bit each in one whole number)."""
     allowed: list[bool] | None = None
     if colour > 0:  # a colour was led: must they follow it?
         held = holds[colour]
@@ -54,8 +34,8 @@ def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]],
             if held[code]:
                 allowed = follows[colour]
                 break
-    legal.clear()
-    indices.clear()
+    legal: list[Any] = []
+    indices: list[int] = []
     seen = 0
     k = 0
     for code in codes:
@@ -66,6 +46,64 @@ def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]],
                 legal.append(actions[code])
                 indices.append(k)
         k += 1
+    return legal, indices
+
+
+def codes_match(cards: list[Any], codes: list[int], hand: list[Any]) -> bool:
+    """True when ``hand`` holds exactly the cards of ``codes``, in order (``cards[code]``, the deck's
+    own object of each code, by identity): codes kept from before still describe the hand."""
+    n = len(hand)
+    if len(codes) != n:
+        return False
+    for i in range(n):
+        if hand[i] is not cards[codes[i]]:
+            return False
+    return True
+
+
+def trick_codes(by_id: dict[int, int], trick: list[tuple[int, Any]]) -> list[int] | None:
+    """The card code of each card of ``trick`` (``(seat, card)`` pairs); ``None`` if a card is not in ``by_id``."""
+    codes: list[int] = []
+    for entry in trick:
+        code = by_id.get(id(entry[1]), -1)
+        if code < 0:
+            return None
+        codes.append(code)
+    return codes
+
+
+def trick_codes_match(cards: list[Any], codes: list[int], trick: list[tuple[int, Any]]) -> bool:
+    """:func:`codes_match` for a trick's ``(seat, card)`` pairs."""
+    n = len(trick)
+    if len(codes) != n:
+        return False
+    for i in range(n):
+        if trick[i][1] is not cards[codes[i]]:
+            return False
+    return True
+
+
+def lead_of_codes(lead: list[int], lead_open: int, codes: list[int]) -> int:
+    """The lead state of a trick of card ``codes``: the first card that is not a Jester (whose code is
+    ``lead_open``) decides, and nothing is decided (0, free) before a first card."""
+    colour = 0
+    for code in codes:
+        colour = lead[code]
+        if colour != lead_open:
+            break
+    return colour
+
+
+def winner_of_codes(beats: list[list[bool]], codes: list[int]) -> int:
+    """The index in play order of the card that wins a trick of card ``codes``, by the
+    ``beats[best so far][card]`` table of the trump."""
+    best_index = 0
+    best = codes[0]
+    for i in range(1, len(codes)):
+        code = codes[i]
+        if beats[best][code]:
+            best, best_index = code, i
+    return best_index
 
 
 def trick_winner_index(by_id: dict[int, int], by_card: dict[Any, int], beats: list[list[bool]],
