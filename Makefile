@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml binder/requirements.txt
 # a minute, once, and again whenever one of those sources changes). Pure Python still works without
 # them, and an edited source is never shadowed by its old compiled twin (wizard_edu/_speedups.py).
 SPEEDUPS := wizard_edu/_compiled.json
-$(SPEEDUPS): $(STAMP) tools/build_speedups.py wizard_edu/rules/dealing.py wizard_edu/rules/kernel.py wizard_edu/game_core.py
+$(SPEEDUPS): $(STAMP) tools/build_speedups.py wizard_edu/rules/dealing.py wizard_edu/rules/kernel.py wizard_edu/game_core.py wizard_edu/rules/mersenne.py
 	$(PY) tools/build_speedups.py
 
 READY := $(STAMP) $(SPEEDUPS)

@@ -29,6 +29,9 @@ MANIFEST = PACKAGE / "_compiled.json"
 BUILD = ROOT / "build" / "speedups"
 #: The modules compiled (the engine's common path: a game's construction, deal, legal actions, apply).
 MODULES = ["wizard_edu/rules/dealing.py", "wizard_edu/rules/kernel.py", "wizard_edu/game_core.py"]
+#: Compiled too where mypyc's ``librt`` is installed (it comes with mypy 1.19 and later): the round's
+#: shuffle straight from its seed text, in machine integers.
+NATIVE = ["wizard_edu/rules/mersenne.py"]
 #: The name of the shared library the compiled modules live in (inside the package).
 GROUP = "wizard_edu._compiled"
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
@@ -67,6 +70,15 @@ setup(name="wizard-edu-speedups", script_args=["build_ext", "--inplace"],
 """
 
 
+def has_vecs() -> bool:
+    """Whether mypyc's ``librt.vecs`` (arrays of machine integers) is installed."""
+    try:
+        import librt.vecs  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def give_up(reason: str) -> int:
     """Leave the pure-Python engine, and a record saying why (so that make does not try again until
     a source changes)."""
@@ -85,10 +97,11 @@ def build() -> int:
     # Build in a copy: setuptools reads no project configuration there, and a half-made build never
     # touches the package.
     shutil.copytree(PACKAGE, BUILD / "wizard_edu", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
-    hashes = {m: source_hash(BUILD / m) for m in MODULES}
+    chosen = MODULES + (NATIVE if has_vecs() else [])
+    hashes = {m: source_hash(BUILD / m) for m in chosen}
     (BUILD / "mypy.ini").write_text(MYPY_CONFIG + "".join(
-        f"[mypy-{m.removesuffix('.py').replace('/', '.')}]\nignore_errors = False\n" for m in MODULES))
-    done = subprocess.run([sys.executable, "-c", SETUP.format(modules=MODULES, group=GROUP)], cwd=BUILD,
+        f"[mypy-{m.removesuffix('.py').replace('/', '.')}]\nignore_errors = False\n" for m in chosen))
+    done = subprocess.run([sys.executable, "-c", SETUP.format(modules=chosen, group=GROUP)], cwd=BUILD,
                           capture_output=True, text=True)
     if done.returncode != 0:
         print(done.stdout[-3000:], done.stderr[-3000:], sep="\n")

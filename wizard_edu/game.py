@@ -107,7 +107,7 @@ from .rules.core import (
     check_play,
     check_trump,
 )
-from .rules.rulesets import Ruleset, get_ruleset
+from .rules.rulesets import RULESETS, Ruleset, get_ruleset
 from .rules.variant import SCORE, Phase, VariantRules, _deck_places
 
 SAVE_FORMAT = "wizard-edu-game"
@@ -397,6 +397,11 @@ def _check_names(names: Any, players: int) -> tuple[str, ...]:
     return found
 
 
+#: Tables ``Game()`` has checked before: ``(ruleset, the most cards a hand can hold)`` by the rules' name
+#: (as registered in ``RULESETS``) and the number of players.
+_TABLES: dict[tuple[str, int], tuple[Ruleset, int]] = {}
+
+
 @cache
 def _default_names(players: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", ...)``: built once per table size (games are created by the thousand)."""
@@ -495,8 +500,17 @@ class Game(GameCore):
         ``hand_sizes`` replaces the ruleset's schedule with rounds of your own (for
         example ``[5]``: one practice round of five cards); the rules stay the same.
         """
-        ruleset = get_ruleset(rules, **options)
-        ruleset.check_players(players)
+        # A table met before (the same rules by name, the same number of players) was checked then.
+        known = (_TABLES.get((rules, players)) if rules.__class__ is str and players.__class__ is int and not options
+                 else None)
+        if known is not None and RULESETS.get(rules) is known[0]:  # (still the ruleset of that name)
+            ruleset, most = known
+        else:
+            ruleset = get_ruleset(rules, **options)
+            ruleset.check_players(players)
+            most = ruleset.hooks.max_hand_size(ruleset, players)
+            if rules.__class__ is str and not options and RULESETS.get(rules) is ruleset and len(_TABLES) < 100:
+                _TABLES[(rules, players)] = (ruleset, most)
         if seed is None:
             seed = random.randrange(2**31)
         elif seed.__class__ is not int or not -_SEED_LIMIT <= seed < _SEED_LIMIT:
@@ -506,14 +520,15 @@ class Game(GameCore):
         self.ruleset = ruleset  # (read by _check_hand_sizes)
         self.players = players
         # (check_players above already refused what round_sizes would refuse.)
-        round_sizes = self._check_hand_sizes(hand_sizes) if hand_sizes is not None else ruleset.round_sizes(players)
+        round_sizes = (self._check_hand_sizes(hand_sizes, most) if hand_sizes is not None
+                       else ruleset.round_sizes(players))
         # Every attribute, then the first deal (game_core.GameCore._set_up).
         self._set_up(ruleset, players, seed, first_dealer,
                      _default_names(players) if names is None else _check_names(names, players),
                      round_sizes, hand_sizes is not None)
 
-    def _check_hand_sizes(self, hand_sizes: Iterable[int]) -> list[int]:
-        most = self.ruleset.hooks.max_hand_size(self.ruleset, self.players)
+    def _check_hand_sizes(self, hand_sizes: Iterable[int], most: int) -> list[int]:
+        """``hand_sizes`` as a list, checked: ``most`` is the most cards a hand can hold."""
         if hand_sizes.__class__ is list and 0 < len(hand_sizes) <= _MAX_ROUNDS:  # the usual case, quickly
             for n in hand_sizes:
                 if n.__class__ is not int or not 1 <= n <= most:

@@ -30,7 +30,7 @@ from .cards import Cards
 from .events import GameOver, RoundFinished, RoundStarted, TrickFinished, bid_made
 from .records import RoundRecord
 from .rules.core import DEALER_CHOOSES, TrickResult, decide_trick
-from .rules.dealing import cards_of, deal_places
+from .rules.dealing import NATIVE_SHUFFLE, cards_of, deal_order, deal_places
 from .rules.kernel import (
     codes_match,
     hand_codes,
@@ -64,21 +64,39 @@ FAST_RULES: dict[int, tuple[Any, FastRules | None]] = {}
 _BID_MEMO: dict[tuple, tuple[Any, tuple[Any, ...]]] = {}
 
 
-_new_object = object.__new__
-_set_field = object.__setattr__
-def built(cls: type, names: tuple[str, ...], values: tuple) -> Any:
-    """``cls(*values)`` for a frozen dataclass with slots whose fields are ``names`` (all of them, in
-    order), made without running its ``__init__`` in the interpreter: the events the engine makes by
-    the thousand.  ``tests/test_game_core.py`` holds each to its constructor."""
-    made: Any = _new_object(cls)
-    for name, value in zip(names, values):
-        _set_field(made, name, value)
-    return made
+_new_object: Final = object.__new__
+_set_field: Final = object.__setattr__
 
 
-_TRICK_FINISHED: Final = ("number", "record")
-_ROUND_FINISHED: Final = ("number", "bids", "won", "points", "totals")
-_GAME_OVER: Final = ("totals", "winners")
+# The events the engine makes by the thousand, made without running their ``__init__`` in the
+# interpreter (frozen dataclasses with slots: object.__setattr__ is what their __init__ calls).
+# ``tests/test_game_core.py`` holds each to its constructor, field by field.
+def trick_finished(number: int, record: TrickRecord) -> TrickFinished:
+    """``TrickFinished(number, record)``."""
+    made: Any = _new_object(TrickFinished)
+    _set_field(made, "number", number)
+    _set_field(made, "record", record)
+    return cast(TrickFinished, made)
+
+
+def round_finished(number: int, bids: tuple[int, ...], won: tuple[int, ...], points: tuple[int, ...],
+                   totals: tuple[int, ...]) -> RoundFinished:
+    """``RoundFinished(number, bids, won, points, totals)``."""
+    made: Any = _new_object(RoundFinished)
+    _set_field(made, "number", number)
+    _set_field(made, "bids", bids)
+    _set_field(made, "won", won)
+    _set_field(made, "points", points)
+    _set_field(made, "totals", totals)
+    return cast(RoundFinished, made)
+
+
+def game_over(totals: tuple[int, ...], winners: tuple[int, ...]) -> GameOver:
+    """``GameOver(totals, winners)``."""
+    made: Any = _new_object(GameOver)
+    _set_field(made, "totals", totals)
+    _set_field(made, "winners", winners)
+    return cast(GameOver, made)
 
 
 def _seeded_directly(text: str) -> random.Random:
@@ -640,7 +658,7 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
     state.leader = trick[leader_next][0]
     state.trick = []
     game._trick_codes = []
-    event: Event = built(TrickFinished, _TRICK_FINISHED, (len(state.tricks), record))
+    event: Event = trick_finished(len(state.tricks), record)
     whole = cast("Game", game)  # (the hooks are given the whole game)
     if any(state.hands):
         after = fast.after_trick if fast is not None else ruleset.hooks.has_after_trick
@@ -669,7 +687,7 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
     totals = tuple([t + p for t, p in zip(before, points)])
     number = game.round_index + 1
     if fast is not None and fast is not False and fast.plain_end:
-        record = _new_object(RoundRecord)  # (RoundRecord(...) without its __init__, as built() makes it)
+        record = _new_object(RoundRecord)  # (RoundRecord(...) without its __init__, as for the events)
         _set_field(record, "__dict__", {
             "number": number, "dealer": (game.first_dealer + game.round_index) % game.players,
             "hand_size": game.round_sizes[game.round_index], "trump_card": state.trump_card,
@@ -678,13 +696,13 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
         game.rounds.append(record)
     else:
         game._record_round(bids, won, points, totals)
-    finished: Event = built(RoundFinished, _ROUND_FINISHED, (number, bids, won, points, totals))
+    finished: Event = round_finished(number, bids, won, points, totals)
     if number < len(game.round_sizes):
         return (finished, *start_round(game, number))
     state.phase = OVER
     best = max(totals)
     winners = tuple([i for i, t in enumerate(totals) if t == best])
-    return (finished, built(GameOver, _GAME_OVER, (totals, winners)))
+    return (finished, game_over(totals, winners))
 
 
 def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event, ...]:
@@ -703,7 +721,12 @@ def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event,
     players = game.players
     dealer = (game.first_dealer + index) % players
     size = game.round_sizes[index]
-    dealt, order = deal_places(rules.places, players, dealer, size, seeded(f"wizard-edu:{game.seed}:{index}"))
+    text = f"wizard-edu:{game.seed}:{index}"  # (what round_rng seeds)
+    if NATIVE_SHUFFLE is not None:  # compiled: straight from the text, the same order
+        order = NATIVE_SHUFFLE(text, rules.places)
+        dealt = deal_order(order, players, dealer, size)
+    else:
+        dealt, order = deal_places(rules.places, players, dealer, size, seeded(text))
     by_place = rules.by_place
     hands = [cards_of([by_place[k] for k in seat_places]) for seat_places in dealt]
     place_codes = rules.place_codes

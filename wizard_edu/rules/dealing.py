@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import Cards
@@ -116,12 +116,34 @@ def deal_places(places: list[int], players: int, dealer: int, hand_size: int,
     ``order[players * hand_size:]``.  See :func:`deal`."""
     order = list(places)
     shuffle_once(rng, order)
+    return deal_order(order, players, dealer, hand_size), order
+
+
+def deal_order(order: list[int], players: int, dealer: int, hand_size: int) -> list[list[int]]:
+    """Each seat's places, sorted, dealt from the shuffled ``order`` (see :func:`deal_places`)."""
     dealt: list[list[int]] = [[] for _ in range(players)]
     for i in range(players):
         seat_places = order[i * hand_size:(i + 1) * hand_size]
         seat_places.sort()
         dealt[(dealer + 1 + i) % players] = seat_places
-    return dealt, order
+    return dealt
+
+
+def _native_shuffle() -> Callable[[str, list[int]], list[int]] | None:
+    """:func:`wizard_edu.rules.mersenne.shuffled` where it is compiled and shuffles exactly as this
+    Python's ``random`` does (checked here, once); else ``None``, and ``random.Random`` shuffles."""
+    try:
+        from . import mersenne
+    except ImportError:  # (librt, which mypyc's compiled mersenne needs, is not installed)
+        return None
+    if mersenne.__file__.endswith(".py") or not mersenne.matches_random():
+        return None
+    return mersenne.shuffled
+
+
+#: ``shuffled(text, places)``: the places shuffled as ``random.Random(text).shuffle`` would, straight
+#: from the text, or ``None`` where that is not available (the pure-Python engine).
+NATIVE_SHUFFLE = _native_shuffle()
 
 
 _new_list: Any = list.__new__
