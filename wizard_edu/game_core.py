@@ -37,7 +37,6 @@ from .rules.kernel import (
     lead_of_codes,
     table_plays,
     trick_codes,
-    trick_codes_match,
     trick_winner_index,
     winner_of_codes,
 )
@@ -68,14 +67,30 @@ _new_object: Final = object.__new__
 _set_field: Final = object.__setattr__
 
 
+def _slot(cls: type, name: str) -> Any:
+    """What sets the field ``name`` of instances of ``cls`` (a dataclass with slots) directly, as
+    ``object.__setattr__`` would (the ``__set__`` of the slot's descriptor), even on a frozen one."""
+    return cls.__dict__[name].__set__
+
+
+_TRICK_NUMBER: Final = _slot(TrickFinished, "number")
+_TRICK_RECORD: Final = _slot(TrickFinished, "record")
+_ROUND_NUMBER: Final = _slot(RoundFinished, "number")
+_ROUND_BIDS: Final = _slot(RoundFinished, "bids")
+_ROUND_WON: Final = _slot(RoundFinished, "won")
+_ROUND_POINTS: Final = _slot(RoundFinished, "points")
+_ROUND_TOTALS: Final = _slot(RoundFinished, "totals")
+_OVER_TOTALS: Final = _slot(GameOver, "totals")
+_OVER_WINNERS: Final = _slot(GameOver, "winners")
+
+
 # The events the engine makes by the thousand, made without running their ``__init__`` in the
-# interpreter (frozen dataclasses with slots: object.__setattr__ is what their __init__ calls).
-# ``tests/test_game_core.py`` holds each to its constructor, field by field.
+# interpreter.  ``tests/test_game_core.py`` holds each to its constructor, field by field.
 def trick_finished(number: int, record: TrickRecord) -> TrickFinished:
     """``TrickFinished(number, record)``."""
     made: Any = _new_object(TrickFinished)
-    _set_field(made, "number", number)
-    _set_field(made, "record", record)
+    _TRICK_NUMBER(made, number)
+    _TRICK_RECORD(made, record)
     return cast(TrickFinished, made)
 
 
@@ -83,19 +98,19 @@ def round_finished(number: int, bids: tuple[int, ...], won: tuple[int, ...], poi
                    totals: tuple[int, ...]) -> RoundFinished:
     """``RoundFinished(number, bids, won, points, totals)``."""
     made: Any = _new_object(RoundFinished)
-    _set_field(made, "number", number)
-    _set_field(made, "bids", bids)
-    _set_field(made, "won", won)
-    _set_field(made, "points", points)
-    _set_field(made, "totals", totals)
+    _ROUND_NUMBER(made, number)
+    _ROUND_BIDS(made, bids)
+    _ROUND_WON(made, won)
+    _ROUND_POINTS(made, points)
+    _ROUND_TOTALS(made, totals)
     return cast(RoundFinished, made)
 
 
 def game_over(totals: tuple[int, ...], winners: tuple[int, ...]) -> GameOver:
     """``GameOver(totals, winners)``."""
     made: Any = _new_object(GameOver)
-    _set_field(made, "totals", totals)
-    _set_field(made, "winners", winners)
+    _OVER_TOTALS(made, totals)
+    _OVER_WINNERS(made, winners)
     return cast(GameOver, made)
 
 
@@ -351,8 +366,11 @@ class GameCore:
     _codes: list[list[int] | None]
     #: The codes of the hand ``_plays`` indexes, when the legal plays came from the tables (else ``None``).
     _legal_codes: list[int] | None
-    #: The card codes of the trick so far (checked against it by identity before each use).
+    #: The card codes of the trick so far, while ``_trick_of`` is ``state.trick`` and they are as many:
+    #: apply() keeps them in step; anything else that plays a card (the checked path) makes the lengths
+    #: differ, and a new trick list is a new trick (then the codes are found again, by ``id``).
     _trick_codes: list[int]
+    _trick_of: list[Any] | None
     #: The :class:`FastRules` of the ruleset, ``None`` if the tables do not cover it, ``False`` until looked up.
     _fast_tricks: Any
     #: Whether the ruleset's bid rule asks who leads the scores (the Canadian rule; looked up once).
@@ -381,6 +399,7 @@ class GameCore:
         self._codes = [None] * players
         self._legal_codes = None
         self._trick_codes = []
+        self._trick_of = None
         self._canadian = ruleset.bid_rule == "canadian"
         self._fast_tricks = False
         self.start_position = None
@@ -595,9 +614,10 @@ def legal_plays(game: GameCore) -> list[Action]:
         if codes is None or not codes_match(rules.cards, codes, hand):
             codes = game._codes[seat] = hand_codes(rules.by_id, hand)
         played_codes = game._trick_codes
-        if not trick_codes_match(rules.cards, played_codes, trick):
+        if game._trick_of is not trick or len(played_codes) != len(trick):
             found = trick_codes(rules.by_id, trick)
             played_codes = game._trick_codes = [] if found is None else found
+            game._trick_of = trick
             if found is None:
                 codes = None  # (a card that is not the deck's own object: the rules decide)
         if codes is not None:
@@ -638,7 +658,7 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
         rules: FastRules = fast
         beats = rules.beats[_TRUMP_CODE[state.trump]]
         played_codes = game._trick_codes
-        if trick_codes_match(rules.cards, played_codes, trick):
+        if game._trick_of is trick and len(played_codes) == len(trick):
             best_index = winner_of_codes(beats, played_codes)
         else:  # (the trick was not played through apply(): by the cards themselves)
             best_index = trick_winner_index(rules.by_id, rules.by_card, beats, trick)
@@ -656,7 +676,7 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
     if winner is not None:
         state.won[winner] += 1
     state.leader = trick[leader_next][0]
-    state.trick = []
+    state.trick = game._trick_of = []
     game._trick_codes = []
     event: Event = trick_finished(len(state.tricks), record)
     whole = cast("Game", game)  # (the hooks are given the whole game)
@@ -732,6 +752,7 @@ def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event,
     place_codes = rules.place_codes
     game._codes = [[place_codes[k] for k in seat_places] for seat_places in dealt]
     game._trick_codes = []
+    game._trick_of = None  # (set once the state is made, below)
     # Dealt cards come from the ruleset's own deck: the turned-up card's trump is in the tables.
     start = players * size
     trump_card = by_place[order[start]] if start < len(order) else None
@@ -741,6 +762,7 @@ def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event,
                                     None if chooses else found, [None] * players, [0] * players,
                                     (dealer + 1) % players)
     state._undealt = (by_place, order, start)  # (the stock is made if someone reads it)
+    game._trick_of = state.trick
     if not report:
         return ()
     return (RoundStarted(index + 1, dealer, size, trump_card, state.trump),)

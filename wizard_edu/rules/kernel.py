@@ -72,17 +72,6 @@ def trick_codes(by_id: dict[int, int], trick: list[tuple[int, Any]]) -> list[int
     return codes
 
 
-def trick_codes_match(cards: list[Any], codes: list[int], trick: list[tuple[int, Any]]) -> bool:
-    """:func:`codes_match` for a trick's ``(seat, card)`` pairs."""
-    n = len(trick)
-    if len(codes) != n:
-        return False
-    for i in range(n):
-        if trick[i][1] is not cards[codes[i]]:
-            return False
-    return True
-
-
 def lead_of_codes(lead: list[int], lead_open: int, codes: list[int]) -> int:
     """The lead state of a trick of card ``codes``: the first card that is not a Jester (whose code is
     ``lead_open``) decides, and nothing is decided (0, free) before a first card."""
