@@ -87,3 +87,19 @@ def test_the_core_deals_as_the_variant_hooks_deal(rules):
             expected = ruleset.hooks.deal(ruleset, 4, game.dealer, game.hand_size, game.round_rng(index))
             assert game.hands == expected.hands and game.stock == expected.stock
             assert game.trump_card is game.stock[0]
+
+
+@pytest.mark.parametrize("text", ["wizard-edu:0:0", "wizard-edu:-12:7", "wizard-edu:9223372036854775807:99", "é",
+                                  "", "\x00\x00x", "wizard-edu:" + "9" * 3000 + ":0"])
+def test_the_shuffle_from_the_seed_text_equals_random_shuffle(text):
+    """rules/mersenne.py seeds and shuffles as random.Random(text).shuffle, whatever the size (more than
+    624 draws need a second twist) and whatever the text (a key longer than the generator's 624 words)."""
+    mersenne = pytest.importorskip("wizard_edu.rules.mersenne")  # (needs mypyc's librt, which comes with mypy)
+    for n in (0, 1, 2, 3, 36, 60, 61, 64, 65, 129, 1000):
+        expected = list(range(n))
+        random.Random(text).shuffle(expected)
+        assert mersenne.shuffled(text, list(range(n))) == expected
+    places = [5, 3, 9, 1]  # (any items: they are moved, not read)
+    expected = list(places)
+    random.Random(text).shuffle(expected)
+    assert mersenne.shuffled(text, places) == expected and places == [5, 3, 9, 1]

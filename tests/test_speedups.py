@@ -35,7 +35,7 @@ for rules, options, players in [("classic", {}, 4), ("junior", {}, 3), ("anniver
             events = game.apply(rng.choice(game.legal_actions()))
         digest.update(game.to_json().encode() + repr(events).encode())
 print(json.dumps({"status": _speedups.STATUS, "dealing": dealing.__file__, "core": game_core.__file__,
-                  "digest": digest.hexdigest()}))
+                  "native_shuffle": dealing.NATIVE_SHUFFLE is not None, "digest": digest.hexdigest()}))
 """
 
 
@@ -54,10 +54,13 @@ def _play(pure: bool, path: Path | None = None) -> dict:
 def test_pure_and_compiled_engines_play_identical_games():
     pure, default = _play(pure=True), _play(pure=False)
     assert pure["status"] == "pure" and pure["dealing"].endswith(".py") and pure["core"].endswith(".py")
+    assert not pure["native_shuffle"]  # (interpreted, random.Random shuffles: it is faster there)
     assert default["digest"] == pure["digest"]
     if COMPILED:  # built by make setup: the default is the compiled engine, Game's core included
         assert default["status"] == "compiled"
         assert not default["dealing"].endswith(".py") and not default["core"].endswith(".py")
+        # the shuffle straight from the seed text, where mypyc's librt let it be compiled
+        assert default["native_shuffle"] == any((PACKAGE / "rules").glob("mersenne*.so"))
 
 
 @pytest.mark.skipif(not COMPILED, reason="no compiled engine built here (make setup builds it)")

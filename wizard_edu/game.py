@@ -397,6 +397,28 @@ def _check_names(names: Any, players: int) -> tuple[str, ...]:
     return found
 
 
+def _checked_hand_sizes(hand_sizes: Iterable[int], ruleset: Ruleset, players: int, most: int) -> list[int]:
+    """``Game(hand_sizes=...)`` as a list, checked: ``most`` is the most cards a hand can hold."""
+    if hand_sizes.__class__ is list and 0 < len(hand_sizes) <= _MAX_ROUNDS:  # the usual case, quickly
+        for n in hand_sizes:
+            if n.__class__ is not int or not 1 <= n <= most:
+                break
+        else:
+            if ruleset.clairvoyance and hand_sizes[0] != 1:
+                raise WizardError("Clairvoyance needs a first round of one card each.")
+            return list(hand_sizes)
+    explain = (f"Hand sizes are a list of whole numbers from 1 to {most} for {players} players "
+               f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
+    if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
+        raise HandSizeError(f"{explain}, not {_short(hand_sizes)}.")
+    sizes = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
+    if not sizes or len(sizes) > _MAX_ROUNDS or any(n.__class__ is not int or not 1 <= n <= most for n in sizes):
+        raise HandSizeError(f"{explain}, not {_short(sizes)}.")
+    if ruleset.clairvoyance and sizes[0] != 1:
+        raise WizardError("Clairvoyance needs a first round of one card each.")
+    return sizes
+
+
 #: Tables ``Game()`` has checked before: ``(ruleset, the most cards a hand can hold)`` by the rules' name
 #: (as registered in ``RULESETS``) and the number of players.
 _TABLES: dict[tuple[str, int], tuple[Ruleset, int]] = {}
@@ -492,6 +514,10 @@ class Game(GameCore):
     'play'
     """
 
+    # Every attribute is the core's (game_core.GameCore): no per-game __dict__, so that looking up a
+    # method (``game.apply``) does not search one first.
+    __slots__ = ()
+
     def __init__(self, players: int = 4, rules: str | Ruleset = "classic", seed: int | None = None,
                  *, first_dealer: int = 0, names: Iterable[str] | None = None,
                  hand_sizes: Iterable[int] | None = None, **options: Any) -> None:
@@ -501,55 +527,32 @@ class Game(GameCore):
         example ``[5]``: one practice round of five cards); the rules stay the same.
         """
         # A table met before (the same rules by name, the same number of players) was checked then.
-        known = (_TABLES.get((rules, players)) if rules.__class__ is str and players.__class__ is int and not options
-                 else None)
-        if known is not None and RULESETS.get(rules) is known[0]:  # (still the ruleset of that name)
-            ruleset, most = known
-        else:
+        ruleset: Ruleset | None = None
+        plain = rules.__class__ is str and players.__class__ is int and not options
+        name = cast(str, rules)  # (read only when plain)
+        if plain:
+            known = _TABLES.get((name, players))
+            if known is not None and RULESETS.get(name) is known[0]:  # (still the ruleset of that name)
+                ruleset, most = known
+        if ruleset is None:
             ruleset = get_ruleset(rules, **options)
             ruleset.check_players(players)
             most = ruleset.hooks.max_hand_size(ruleset, players)
-            if rules.__class__ is str and not options and RULESETS.get(rules) is ruleset and len(_TABLES) < 100:
-                _TABLES[(rules, players)] = (ruleset, most)
+            if plain and RULESETS.get(name) is ruleset and len(_TABLES) < 100:
+                _TABLES[(name, players)] = (ruleset, most)
         if seed is None:
             seed = random.randrange(2**31)
         elif seed.__class__ is not int or not -_SEED_LIMIT <= seed < _SEED_LIMIT:
             raise SeedError(f"The seed must be a whole number (below 2**63 in size), like 7, not {_short(seed)}.")
         if first_dealer.__class__ is not int or not 0 <= first_dealer < players:
             raise SeatError(f"The first dealer must be a seat from 0 to {players - 1}, not {_short(first_dealer)}.")
-        self.ruleset = ruleset  # (read by _check_hand_sizes)
-        self.players = players
         # (check_players above already refused what round_sizes would refuse.)
-        round_sizes = (self._check_hand_sizes(hand_sizes, most) if hand_sizes is not None
+        round_sizes = (_checked_hand_sizes(hand_sizes, ruleset, players, most) if hand_sizes is not None
                        else ruleset.round_sizes(players))
         # Every attribute, then the first deal (game_core.GameCore._set_up).
         self._set_up(ruleset, players, seed, first_dealer,
                      _default_names(players) if names is None else _check_names(names, players),
                      round_sizes, hand_sizes is not None)
-
-    def _check_hand_sizes(self, hand_sizes: Iterable[int], most: int) -> list[int]:
-        """``hand_sizes`` as a list, checked: ``most`` is the most cards a hand can hold."""
-        if hand_sizes.__class__ is list and 0 < len(hand_sizes) <= _MAX_ROUNDS:  # the usual case, quickly
-            for n in hand_sizes:
-                if n.__class__ is not int or not 1 <= n <= most:
-                    break
-            else:
-                if self.ruleset.clairvoyance and hand_sizes[0] != 1:
-                    raise WizardError("Clairvoyance needs a first round of one card each.")
-                return list(hand_sizes)
-        if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
-            raise HandSizeError(f"{self._hand_sizes_are(most)}, not {_short(hand_sizes)}.")
-        sizes = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
-        if not sizes or len(sizes) > _MAX_ROUNDS or any(n.__class__ is not int or not 1 <= n <= most
-                                                         for n in sizes):
-            raise HandSizeError(f"{self._hand_sizes_are(most)}, not {_short(sizes)}.")
-        if self.ruleset.clairvoyance and sizes[0] != 1:
-            raise WizardError("Clairvoyance needs a first round of one card each.")
-        return sizes
-
-    def _hand_sizes_are(self, most: int) -> str:
-        return (f"Hand sizes are a list of whole numbers from 1 to {most} for {self.players} players "
-                f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
 
     # -- public state ----------------------------------------------------------
     # The round's state lives in ``self.state`` (one RoundState); these read it.

@@ -680,11 +680,15 @@ def finish_trick(game: GameCore) -> tuple[Event, ...]:
     game._trick_codes = []
     event: Event = trick_finished(len(state.tricks), record)
     whole = cast("Game", game)  # (the hooks are given the whole game)
-    if any(state.hands):
-        after = fast.after_trick if fast is not None else ruleset.hooks.has_after_trick
-        return (event, *ruleset.hooks.after_trick(whole, record)) if after else (event,)
-    if fast is not None and fast.plain_end:
-        return (event, *finish_round(game))
+    if fast is not None:
+        tables: FastRules = fast
+        for hand in state.hands:
+            if hand:  # the round goes on
+                return (event, *ruleset.hooks.after_trick(whole, record)) if tables.after_trick else (event,)
+        if tables.plain_end:
+            return (event, *finish_round(game))
+    elif any(state.hands):
+        return (event, *ruleset.hooks.after_trick(whole, record)) if ruleset.hooks.has_after_trick else (event,)
     events: tuple[Event, ...] = (event, *ruleset.hooks.before_scoring(whole))
     if state.phase != PLAY:
         return events  # a variant's step comes before scoring (Anniversary: the Cloud)
@@ -695,10 +699,11 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
     """Score the round (a :class:`~wizard_edu.game.RoundRecord`), then deal the next or end the game."""
     state = game.state
     fast = game._fast_tricks
+    tables: FastRules | None = None if fast is None or fast is False else fast
     bids = tuple([b for b in state.bids if b is not None])
     won = tuple(state.won)
-    if fast is not None and fast is not False and len(fast.scores) > max(max(bids), max(won)):
-        table: list[list[int]] = fast.scores
+    if tables is not None and len(tables.scores) > max(max(bids), max(won)):
+        table: list[list[int]] = tables.scores
         points = tuple([table[b][w] for b, w in zip(bids, won)])
     else:
         score = game.ruleset.score
@@ -706,7 +711,7 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
     before = game.rounds[-1].totals if game.rounds else [0] * game.players
     totals = tuple([t + p for t, p in zip(before, points)])
     number = game.round_index + 1
-    if fast is not None and fast is not False and fast.plain_end:
+    if tables is not None and tables.plain_end:
         record = _new_object(RoundRecord)  # (RoundRecord(...) without its __init__, as for the events)
         _set_field(record, "__dict__", {
             "number": number, "dealer": (game.first_dealer + game.round_index) % game.players,
