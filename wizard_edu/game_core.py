@@ -53,9 +53,10 @@ BID: Final = "bid"
 PLAY: Final = "play"
 OVER: Final = "over"
 
-_TRUMP_CODE: Final = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/trick_table.py
+_TRUMP_CODE: Final = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}
+_MOST_PLAYERS: Final = 6  # the trump codes of rules/trick_table.py
 #: ``(BidMade(seat, bid),)`` for every seat and the usual bids, shared (events are values).
-_BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in range(6)]
+_BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in range(_MOST_PLAYERS)]
 #: The :class:`FastRules` of each ruleset met (or ``None``), by ``id``; the entry keeps the ruleset,
 #: so that its id stays its own (filled by ``game._fast_tricks``).
 FAST_RULES: dict[int, tuple[Any, FastRules | None]] = {}
@@ -317,6 +318,10 @@ class FastRules:
     played: list[Any]
     #: The card code of each place of ``by_place`` (a dealt hand's codes come with its places).
     place_codes: list[int]
+    #: ``entries[code][seat]``: ``(seat, card)`` as the trick holds it; ``moves[code][seat]``: ``(seat,
+    #: action)`` as the history holds it (tuples are values: one of each serves every game).
+    entries: list[list[tuple[int, Any]]]
+    moves: list[list[tuple[int, Any]]]
 
     def __init__(self, by_card: dict[Any, int], by_id: dict[int, int], beats: list[list[list[bool]]],
                  lead: list[int], lead_open: int, holds: list[list[bool]], follows: list[list[bool]],
@@ -341,6 +346,8 @@ class FastRules:
         self.cards = cards
         self.played = played
         self.place_codes = place_codes
+        self.entries = [[(seat, card) for seat in range(_MOST_PLAYERS)] for card in cards]
+        self.moves = [[(seat, action) for seat in range(_MOST_PLAYERS)] for action in actions]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -463,18 +470,18 @@ class GameCore:
                             if hand[index] is card:  # (else the hand was changed from outside)
                                 hand.pop(index)
                                 codes.pop(index)  # (the hand's codes, kept in step)
-                                trick.append((mover, card))
+                                trick.append(rules.entries[code][mover])  # ((mover, card), shared: a value)
                                 trick_codes = self._trick_codes
                                 if len(trick_codes) == len(trick) - 1:
                                     trick_codes.append(code)
-                                return played(self, mover, action, rules.played[code][mover])
+                                return played(self, rules.moves[code][mover], rules.played[code][mover])
                     else:
                         card = action.value
                         if index < len(hand) and hand[index] is card:  # (a Juggler: the checked path)
                             hand.pop(index)
                             trick.append((mover, card))
                             # (the shared play action carries its events: see game._shared_action)
-                            return played(self, mover, action, action._played[mover])
+                            return played(self, (mover, action), action._played[mover])
                     self._legal_list = None  # the hand was changed from outside: look again
                     self._plays = None
         elif phase == BID and seat is None and self._legal_list is not None:
@@ -634,11 +641,12 @@ def legal_plays(game: GameCore) -> list[Action]:
     return legal
 
 
-def played(game: GameCore, mover: int, action: Action, events: tuple[Event, ...]) -> tuple[Event, ...]:
-    """The rest of apply() once ``mover``'s card is in the trick: the trick's end, the history."""
+def played(game: GameCore, move: tuple[int, Action], events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The rest of apply() once a card is in the trick: the trick's end, the history's entry ``move``
+    (``(seat, action)``)."""
     if len(game.state.trick) == game.players:
         events += finish_trick(game)
-    game.history.append((mover, action))
+    game.history.append(move)
     game._legal_list = None
     game._plays = None
     return events
