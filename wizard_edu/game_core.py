@@ -422,7 +422,7 @@ class GameCore:
         legal = self._legal_list
         if legal is None:
             legal = compute_legal(self)
-        return list(legal)
+        return legal.copy()  # (the cache stays the engine's own)
 
     def _forget_legal(self) -> None:
         """Empty the legal-action cache (the state changed)."""
@@ -710,7 +710,7 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
     tables: FastRules | None = None if fast is None or fast is False else fast
     bids = tuple([b for b in state.bids if b is not None])
     won = tuple(state.won)
-    if tables is not None and len(tables.scores) > max(max(bids), max(won)):
+    if tables is not None and len(tables.scores) > largest(bids + won):
         table: list[list[int]] = tables.scores
         points = tuple([table[b][w] for b, w in zip(bids, won)])
     else:
@@ -733,9 +733,18 @@ def finish_round(game: GameCore) -> tuple[Event, ...]:
     if number < len(game.round_sizes):
         return (finished, *start_round(game, number))
     state.phase = OVER
-    best = max(totals)
+    best = largest(totals)
     winners = tuple([i for i, t in enumerate(totals) if t == best])
     return (finished, game_over(totals, winners))
+
+
+def largest(values: tuple[int, ...]) -> int:
+    """``max(values)`` of a tuple that is not empty, without calling the builtin from compiled code."""
+    most = values[0]
+    for value in values:
+        if value > most:
+            most = value
+    return most
 
 
 def start_round(game: GameCore, index: int, report: bool = True) -> tuple[Event, ...]:

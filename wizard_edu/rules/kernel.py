@@ -52,11 +52,10 @@ def table_plays(colour: int, holds: list[list[bool]], follows: list[list[bool]],
 def codes_match(cards: list[Any], codes: list[int], hand: list[Any]) -> bool:
     """True when ``hand`` holds exactly the cards of ``codes``, in order (``cards[code]``, the deck's
     own object of each code, by identity): codes kept from before still describe the hand."""
-    n = len(hand)
-    if len(codes) != n:
+    if len(codes) != len(hand):
         return False
-    for i in range(n):
-        if hand[i] is not cards[codes[i]]:
+    for card, code in zip(hand, codes):
+        if card is not cards[code]:
             return False
     return True
 
