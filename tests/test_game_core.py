@@ -103,3 +103,18 @@ def test_the_shuffle_from_the_seed_text_equals_random_shuffle(text):
     expected = list(places)
     random.Random(text).shuffle(expected)
     assert mersenne.shuffled(text, places) == expected and places == [5, 3, 9, 1]
+
+
+@pytest.mark.parametrize("options", [{}, {"bid_rule": "plus-minus-one"}, {"bid_rule": "canadian"}])
+def test_the_cores_remembered_bids_are_the_rules_bids(options):
+    """Every bid decision of random games (3 to 6 players, whole schedules) offers exactly the bids the
+    rules allow there: the core's memo, keyed by the situation packed into one number, never mixes two."""
+    for players in (3, 4, 5, 6):
+        for seed in range(3):
+            game = Game(players=players, rules="classic", seed=seed, **options)
+            rng = random.Random(seed)
+            while not game.is_over:
+                legal = game.legal_actions()
+                if game.phase == "bid":
+                    assert [a.value for a in legal] == game._allowed_bids()
+                game.apply(rng.choice(legal))

@@ -60,8 +60,8 @@ _BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in ran
 #: The :class:`FastRules` of each ruleset met (or ``None``), by ``id``; the entry keeps the ruleset,
 #: so that its id stays its own (filled by ``game._fast_tricks``).
 FAST_RULES: dict[int, tuple[Any, FastRules | None]] = {}
-#: The bid actions allowed in each situation (see allowed_bid_actions).
-_BID_MEMO: dict[tuple, tuple[Any, tuple[Any, ...]]] = {}
+#: The bid actions allowed in each situation, by the ``id`` of the ruleset (see allowed_bid_actions).
+_BID_MEMOS: dict[int, tuple[Any, dict[object, tuple[Any, ...]]]] = {}
 
 
 _new_object: Final = object.__new__
@@ -382,6 +382,8 @@ class GameCore:
     _fast_tricks: Any
     #: Whether the ruleset's bid rule asks who leads the scores (the Canadian rule; looked up once).
     _canadian: bool
+    #: The ruleset's memo of allowed bids (see allowed_bid_actions; ``None`` until looked up).
+    _bid_memo: dict[object, tuple[Any, ...]] | None
     #: The position this game was set up from (:meth:`~wizard_edu.game.Game.from_position`); ``None``
     #: for a game dealt from its first round.  ``history`` then holds the actions since that position.
     start_position: str | None
@@ -408,6 +410,7 @@ class GameCore:
         self._trick_codes = []
         self._trick_of = None
         self._canadian = ruleset.bid_rule == "canadian"
+        self._bid_memo = None
         self._fast_tricks = False
         self.start_position = None
         start_round(self, 0, False)
@@ -587,17 +590,42 @@ def compute_legal(game: GameCore) -> list[Action]:
 def allowed_bid_actions(game: GameCore) -> tuple[Action, ...]:
     """The shared actions of the bids the rules allow now, remembered for each situation (the
     same few come back game after game); the rules are asked the first time (``_bid_actions``)."""
-    ruleset = game.ruleset
-    made = tuple([b for b in game.state.bids if b is not None])
-    key = (id(ruleset), game.players, game.round_sizes[game.round_index], made,
-           game._canadian and game._dealer_leads_alone_matters())
-    entry = _BID_MEMO.get(key)
-    if entry is not None and entry[0] is ruleset:
-        return entry[1]
+    players = game.players
+    size = game.round_sizes[game.round_index]
+    # The situation as one whole number (no tuple to make and hash): players, hand size, the Canadian
+    # rule's question, then each bid made so far (in seat order) plus one, 6 bits each; a tuple where
+    # those do not fit.
+    situation: object
+    packed = players | size << 3
+    if game._canadian and game._dealer_leads_alone_matters():
+        packed |= 1 << 9
+    fits = players < 8 and size < 64
+    shift = 10
+    for bid in game.state.bids:
+        if bid is not None:
+            fits = fits and 0 <= bid < 63
+            packed |= (bid + 1) << shift
+            shift += 6
+    if fits:
+        situation = packed
+    else:
+        situation = (players, size, packed >> 9 & 1, tuple([b for b in game.state.bids if b is not None]))
+    memo = game._bid_memo
+    if memo is None:
+        ruleset = game.ruleset
+        entry = _BID_MEMOS.get(id(ruleset))
+        if entry is None or entry[0] is not ruleset:
+            if len(_BID_MEMOS) >= 1000:  # (a bound: rulesets made by the thousand)
+                _BID_MEMOS.clear()
+            entry = _BID_MEMOS[id(ruleset)] = (ruleset, {})  # (the entry keeps the ruleset: its id stays its own)
+        memo = game._bid_memo = entry[1]
+    found = memo.get(situation)
+    if found is not None:
+        return found
     actions = game._bid_actions()
-    if len(_BID_MEMO) >= 50_000:  # (a bound: long games of many players meet many situations)
-        _BID_MEMO.clear()
-    _BID_MEMO[key] = (ruleset, actions)  # (the entry keeps the ruleset, so its id stays its own)
+    if len(memo) >= 50_000:  # (a bound: long games of many players meet many situations)
+        memo.clear()
+    memo[situation] = actions
     return actions
 
 
