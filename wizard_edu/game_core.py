@@ -315,19 +315,20 @@ class FastRules:
     #: The deck's own card object of each code (``None`` for a code no card has).
     cards: list[Any]
     #: ``played[code][seat]``: the events of that card played by that seat (``(CardPlayed,)``, shared).
-    played: list[Any]
+    played: list[tuple[Any, ...]]
     #: The card code of each place of ``by_place`` (a dealt hand's codes come with its places).
     place_codes: list[int]
     #: ``entries[code][seat]``: ``(seat, card)`` as the trick holds it; ``moves[code][seat]``: ``(seat,
     #: action)`` as the history holds it (tuples are values: one of each serves every game).
-    entries: list[list[tuple[int, Any]]]
-    moves: list[list[tuple[int, Any]]]
+    #: (Typed as objects: compiled code then hands the shared tuple on as it is, never a rebuilt one.)
+    entries: list[list[object]]
+    moves: list[list[object]]
 
     def __init__(self, by_card: dict[Any, int], by_id: dict[int, int], beats: list[list[list[bool]]],
                  lead: list[int], lead_open: int, holds: list[list[bool]], follows: list[list[bool]],
                  actions: list[Any], turned: list[str | None], by_place: tuple[Any, ...], places: list[int],
                  plain_deal: bool, after_trick: bool, plain_end: bool, scores: list[list[int]],
-                 cards: list[Any], played: list[Any], place_codes: list[int]) -> None:
+                 cards: list[Any], played: list[tuple[Any, ...]], place_codes: list[int]) -> None:
         self.by_card = by_card
         self.by_id = by_id
         self.beats = beats
@@ -473,7 +474,8 @@ class GameCore:
                             if hand[index] is card:  # (else the hand was changed from outside)
                                 hand.pop(index)
                                 codes.pop(index)  # (the hand's codes, kept in step)
-                                trick.append(rules.entries[code][mover])  # ((mover, card), shared: a value)
+                                plays_so_far: list[Any] = trick  # (the shared entry as it is: see FastRules.entries)
+                                plays_so_far.append(rules.entries[code][mover])  # ((mover, card), shared: a value)
                                 trick_codes = self._trick_codes
                                 if len(trick_codes) == len(trick) - 1:
                                     trick_codes.append(code)
@@ -669,12 +671,13 @@ def legal_plays(game: GameCore) -> list[Action]:
     return legal
 
 
-def played(game: GameCore, move: tuple[int, Action], events: tuple[Event, ...]) -> tuple[Event, ...]:
+def played(game: GameCore, move: object, events: tuple[Event, ...]) -> tuple[Event, ...]:
     """The rest of apply() once a card is in the trick: the trick's end, the history's entry ``move``
     (``(seat, action)``)."""
     if len(game.state.trick) == game.players:
         events += finish_trick(game)
-    game.history.append(move)
+    history: list[Any] = game.history  # (the entry as it is, never a rebuilt tuple)
+    history.append(move)
     game._legal_list = None
     game._plays = None
     return events
