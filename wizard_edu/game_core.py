@@ -53,8 +53,9 @@ BID: Final = "bid"
 PLAY: Final = "play"
 OVER: Final = "over"
 
-_TRUMP_CODE: Final = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}
-_MOST_PLAYERS: Final = 6  # the trump codes of rules/trick_table.py
+_TRUMP_CODE: Final = {None: 0, "R": 1, "G": 2, "B": 3, "Y": 4}  # the trump codes of rules/trick_table.py
+#: The most players at a table (the shared events and entries are made for every seat).
+_MOST_PLAYERS: Final = 6
 #: ``(BidMade(seat, bid),)`` for every seat and the usual bids, shared (events are values).
 _BID_EVENTS: Final = [[bid_made(seat, bid) for bid in range(21)] for seat in range(_MOST_PLAYERS)]
 #: The :class:`FastRules` of each ruleset met (or ``None``), by ``id``; the entry keeps the ruleset,

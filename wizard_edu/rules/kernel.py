@@ -2,8 +2,9 @@
 
 Plain functions of lists and dicts the engine itself built (never of a user's input), so that
 ``make setup`` can compile this module with mypyc (``tools/build_speedups.py``); the pure-Python
-module runs the same code.  Cards are found by ``id`` (dealt cards are the deck's own objects);
-anything else answers ``None`` and the engine asks the rules themselves.
+module runs the same code.  The loops work on card codes (the tables' numbering of a deck's cards);
+a card's code is found by its ``id`` (dealt cards are the deck's own objects), and a card that has
+none answers ``None``: the engine then asks the rules themselves.
 """
 
 from __future__ import annotations
