@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import random
 
 import pytest
 
@@ -386,3 +387,41 @@ def test_a_hand_changed_from_outside_is_looked_at_again():
     g.apply(stale[0])
     assert g.hands[seat].count(card) == before - 1  # that card left the hand, not the one now first
     assert len(g.hands[seat]) == 4 and g.trick[-1][1] == card
+
+
+@pytest.mark.parametrize(("rules", "options", "players"), [
+    ("classic", {}, 4), ("junior", {}, 3), ("anniversary", {}, 5), ("classic", {"monochrome": True}, 4)])
+def test_a_copied_or_pickled_game_is_the_same_game_and_a_separate_one(rules, options, players):
+    """copy.copy, copy.deepcopy and pickle give a game in the same state (replayed from its save) that
+    goes on by itself: playing one changes nothing in the other."""
+    import copy
+    import pickle
+
+    game = Game(players=players, rules=rules, seed=5, **options)
+    rng = random.Random(5)
+    for _ in range(9):
+        game.apply(rng.choice(game.legal_actions()))
+    for made in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert made is not game and made.to_json() == game.to_json()
+        assert made.legal_actions() == game.legal_actions()
+        assert all(made.view(s) == game.view(s) for s in range(players))
+        assert all(a is not b for a, b in zip(made.hands, game.hands))
+        before = game.to_json()
+        other = random.Random(1)
+        while not made.is_over:
+            made.apply(other.choice(made.legal_actions()))
+        assert game.to_json() == before  # the original did not move
+
+
+def test_a_copy_of_a_game_set_up_from_a_position_keeps_the_position():
+    import copy
+
+    game = Game(players=4, rules="classic", seed=8)
+    rng = random.Random(8)
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    started = Game.from_position(game.position())
+    started.apply(started.legal_actions()[0])
+    made = copy.deepcopy(started)
+    assert made.position() == started.position() and made.start_position == started.start_position
+    assert made.history == started.history

@@ -983,6 +983,18 @@ class Game(GameCore):
             data["position"] = self.start_position  # the actions replay from this position
         return json.dumps(data, indent=1)
 
+    # A copy is the same game replayed from its seed and actions (what a save file holds), so it never
+    # shares a hand or a list with the original: ``copy.copy``, ``copy.deepcopy`` and pickle all make one.
+    def __copy__(self) -> Game:
+        """A separate game in the same state, replayed from this one's save (:meth:`to_json`)."""
+        return Game.from_json(self.to_json())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.__copy__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Game.from_json, (self.to_json(),))
+
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Rebuild a game saved by :meth:`to_json` by replaying it; a bad file raises :class:`SaveFileError`.
