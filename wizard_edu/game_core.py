@@ -522,11 +522,6 @@ class GameCore:
         """
         return seeded(f"wizard-edu:{self.seed}:{index}")
 
-    def _start_round(self, index: int, report: bool = True) -> tuple[Event, ...]:
-        """Deal round ``index`` (0-based); the events are ``(RoundStarted, ...)`` unless ``report`` is
-        false (the first deal, which nobody asked for)."""
-        return start_round(self, index, report)
-
     # -- Game's: the rest of the engine fills these in ------------------------------------------
     def _apply_checked(self, action: object, seat: object) -> tuple[Event, ...]:
         """Game's: :meth:`apply` with every check spelled out (any phase, any action)."""
