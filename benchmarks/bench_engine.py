@@ -8,9 +8,7 @@ All rates are CPU time of this process (time.process_time): the machine may be s
 
 The workload is the object API as a user calls it (peers.engine_batch): ``Game(...)``, then
 ``game.apply(rng.choice(game.legal_actions()))`` until ``game.is_over``, with every check, event and
-history entry.  ``make setup`` compiles the engine's common path with mypyc (``wizard_edu/game_core.py``
-and the loops it calls; tools/build_speedups.py); the first line says whether this run uses it, and
-``WIZARD_EDU_PURE=1`` measures the pure-Python engine.
+history entry.  The engine is plain Python (no compile step).
 The "floor" is what any Python engine pays before a rule (per-round seeding, one 60-card shuffle,
 the 24 random choices): the engine cannot beat OpenSpiel by more than that ratio.
 """
@@ -40,11 +38,7 @@ def engine_games(seconds: float = 2.0, players: int = 4) -> float:
 
 
 def main(runs: int = 3) -> None:
-    from wizard_edu import _speedups
-
-    print("Engine object API (wizard_edu.Game, uniform random legal actions), per CPU second")
-    print(f"  engine: {'compiled parts (mypyc)' if _speedups.STATUS == 'compiled' else 'pure Python'}"
-          f" [{_speedups.STATUS}]")
+    print("Engine object API (wizard_edu.Game, plain Python, uniform random legal actions), per CPU second")
     contenders = {"engine": engine_batch(), "floor": floor_batch()}
     peer = openspiel_batch()
     if peer is not None:

@@ -9,7 +9,6 @@ The public API::
     2
 """
 
-from . import _speedups  # noqa: F401  (first: never a stale compiled engine; see _speedups.py)
 from .cards import (
     COLOUR_NAMES,
     COLOURS,

@@ -7,6 +7,31 @@ written so that a teacher can read them aloud to a child.
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about values of any size."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def whole(value: Any) -> int | None:
+    """``value`` as an ``int`` if it is a whole number (an ``int``, a numpy integer, anything with
+    ``__index__``), else ``None``.  ``True`` is not a number of players, and ``4.0`` is not a whole number."""
+    if value.__class__ is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:  # (numpy's bool has __index__ but refuses to be one)
+        return None
+
 
 class WizardError(ValueError):
     """Base class of every error wizard-edu raises for bad input."""

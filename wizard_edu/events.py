@@ -19,13 +19,9 @@ show a player only what their :meth:`~wizard_edu.game.Game.view` shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING
 
 from .cards import Card
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import TrickRecord
+from .records import TrickRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +69,7 @@ class CardPlayed(Event):
 @dataclass(frozen=True, slots=True)
 class TrickFinished(Event):
     """Trick ``number`` (1-based, in this round) was finished; ``record`` is the trick as the
-    round keeps it (:class:`~wizard_edu.game.TrickRecord`).
+    round keeps it (:class:`~wizard_edu.records.TrickRecord`).
 
     ``plays`` are ``(seat, card)`` in play order; ``winner`` is the winning seat (``None`` when the
     Bomb means nobody wins); ``rule`` and ``reason`` come from
@@ -158,14 +154,6 @@ class BidChanged(Event):
     seat: int
     change: int
     bid: int
-
-
-# Bids are frequent actions: events are values, so one shared tuple for each (seat, bid) keeps
-# apply() as cheap as before it reported anything.  (Plays: see game._shared_action.)
-@cache
-def bid_made(seat: int, bid: int) -> tuple[BidMade]:
-    """``(BidMade(seat, bid),)``, shared."""
-    return (BidMade(seat, bid),)
 
 
 __all__ = ["Event", "RoundStarted", "TrumpChosen", "BidMade", "CardPlayed", "TrickFinished",

@@ -22,6 +22,7 @@ from urllib.parse import quote, unquote
 
 from .cards import Card, Cards, sorted_hand
 from .errors import PositionError, WizardError
+from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
 from .rules.rulesets import OPTION_NAMES, Ruleset, get_ruleset
 
@@ -158,7 +159,7 @@ def game_from_position(text: str) -> Game:
 
 
 def _build(fields: dict[str, str], text: str) -> Game:
-    from .game import OVER, PLAY, Game, RoundRecord, RoundState, TrickRecord
+    from .game import OVER, PLAY, Game
 
     ruleset = _ruleset(fields["rules"])
     players = _int(fields, "players", 3, 6)
@@ -166,11 +167,13 @@ def _build(fields: dict[str, str], text: str) -> Game:
     names = [unquote(n) for n in fields["names"].split(",")] if "names" in fields else None
     sizes = [int(n) for n in fields["sizes"].split(",")] if "sizes" in fields else None
     dealer = _int(fields, "dealer", 0, players - 1)
-    game = Game(players, ruleset, seed=seed, names=names, hand_sizes=sizes)
-    number = _int(fields, "round", 1, len(game.round_sizes))
-    game.first_dealer = (dealer - (number - 1)) % players
-    game.round_index = number - 1
-    game.start_position = text
+    number = _int(fields, "round", 1, len(sizes) if sizes is not None else 100)
+    # The game's one constructor checks these as Game() does; the round is then set up from the text, not dealt.
+    game = Game.__new__(Game)
+    game._set_up(players, ruleset, seed, (dealer - (number - 1)) % players, names, sizes,
+                 round_index=number - 1, start_position=text)
+    if number > len(game.round_sizes):
+        raise PositionError(f"round must be from 1 to {len(game.round_sizes)}, not {number}.")
     size = game.hand_size
     hooks = ruleset.hooks
 
@@ -210,17 +213,14 @@ def _build(fields: dict[str, str], text: str) -> Game:
             raise PositionError(f"Seat {seat} should hold {size - played} cards in round {number}, "
                                 f"not {len(hands[seat])}.")
 
-    state = RoundState(phase=phase, hands=hands, stock=Cards(), piles=[], trump_card=turned, trump=trump,
-                       bids=bids, won=won, leader=leader, trick=trick, tricks=tricks)
-    game.state = state
-    game._forget_legal()
+    state = game.state = RoundState(phase=phase, hands=hands, stock=Cards(), piles=[], trump_card=turned,
+                                    trump=trump, bids=bids, won=won, leader=leader, trick=trick, tricks=tricks)
     state.extra = hooks.parse_state(fields.get("extra", "-"), game)
     _restore_stock(game, ruleset)
     _check_trump(game, ruleset, fields)
     _check_phase(game)
 
     # Past rounds: points and totals follow from the bids and tricks.
-    game.rounds = []
     totals = [0] * players
     for k, round_text in enumerate([] if fields["rounds"] == "-" else fields["rounds"].split("/")):
         t_card, t_trump, r_bids, r_won, werewolf, cloud = round_text.split(";")
@@ -239,7 +239,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
             c_seat, delta = cloud.split(":")
             change = (int(c_seat), int(delta))
         game.rounds.append(RoundRecord(
-            k + 1, (game.first_dealer + k) % players, game.round_sizes[k],
+            k + 1, game._dealer_of(k), game.round_sizes[k],
             None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
             bids_r, won_r, points, tuple(totals), werewolf=swap, cloud=change))
     done = number if phase == OVER else number - 1

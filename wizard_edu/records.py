@@ -1,11 +1,56 @@
-"""The record of a scored round (``game.rounds``): a value of its own module, so that both the
-engine's compiled core (:mod:`wizard_edu.game_core`) and :mod:`wizard_edu.game` can make it."""
+"""What a game remembers: the state of the round being played, each finished trick and each scored round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from .cards import Card
+from .cards import Card, Cards
+from .rules.core import TrickResult
+
+
+@dataclass
+class RoundState:
+    """Everything that changes during one round (``game.state``); a new one is dealt each round.
+
+    ``extra`` is the variant's own per-round state (Anniversary: the Werewolf swap, the passes and
+    the Cloud; see :meth:`~wizard_edu.rules.variant.VariantRules.new_state`), ``None`` for most rules.
+    """
+
+    phase: str
+    hands: list[Cards]
+    #: The cards not dealt; ``stock[0]`` is the turned-up card.
+    stock: Cards
+    #: Monochrome: what is left of each player's private pile (empty for other rules).
+    piles: list[Cards]
+    trump_card: Card | None
+    trump: str | None
+    #: Bids by seat; ``None`` marks a bid still to come.
+    bids: list[int | None]
+    won: list[int]
+    leader: int
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    extra: Any = None
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A finished trick: who led, the cards by seat in play order, and the result (who won and why)."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    result: TrickResult
+
+    @property
+    def winner_seat(self) -> int | None:
+        """The seat that won the trick (``None``: the Bomb blew it up)."""
+        winner = self.result.winner
+        return None if winner is None else self.plays[winner][0]
+
+    @property
+    def cards(self) -> Cards:
+        return Cards(c for _, c in self.plays)
 
 
 @dataclass(frozen=True)
@@ -29,4 +74,4 @@ class RoundRecord:
     cloud: tuple[int, int] | None = None
 
 
-__all__ = ["RoundRecord"]
+__all__ = ["RoundState", "TrickRecord", "RoundRecord"]

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, Cards, cards
-from ..errors import ArgumentError, BidError, DuplicateCardError, PlayerCountError, TrickSizeError
+from ..errors import ArgumentError, BidError, DuplicateCardError, PlayerCountError, TrickSizeError, whole
 from . import core
 from .rulesets import Ruleset
 
@@ -24,17 +24,18 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
 def is_whole(value: Any) -> bool:
-    """True for an ``int`` that is not a ``bool`` (``True`` is not a number of players)."""
-    return value.__class__ is int or (isinstance(value, int) and not isinstance(value, bool))
+    """True for a whole number (see :func:`whole`)."""
+    return whole(value) is not None
 
 
 def whole_number(value: Any, what: str, low: int, high: int | None = None,
                  error: type[Exception] = ArgumentError) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high``; otherwise ``error`` saying so."""
-    if not is_whole(value) or value < low or (high is not None and value > high):
+    """``value`` as an ``int`` if it is a whole number from ``low`` to ``high``; otherwise ``error`` saying so."""
+    number = whole(value)
+    if number is None or number < low or (high is not None and number > high):
         span = f"from {low} to {high}" if high is not None else f"of {low} or more"
         raise error(f"{what} must be a whole number {span}, not {value!r}.")
-    return value
+    return number
 
 
 def flag(value: Any, what: str) -> bool:

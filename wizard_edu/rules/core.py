@@ -6,6 +6,7 @@ the computer players, the widgets and the simulator all ask it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ from ..cards import (
     Cards,
 )
 from ..cards import cards as _parse_cards
-from ..errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError
+from ..errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError, whole
 from . import checks
 from .rulesets import Ruleset, get_ruleset
 
@@ -149,12 +150,13 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
     hand_cards = as_cards(hand, ruleset)
     trick_cards = as_cards(trick, ruleset)
     _check_trick(trick_cards, ruleset)
-    return playable(hand_cards, trick_cards, ruleset)
+    return Cards(playable(hand_cards, trick_cards, ruleset))
 
 
-def playable(hand: Sequence[Card], trick: Sequence[Card], ruleset: Ruleset) -> Cards:
-    """:func:`legal_plays` for cards already checked (the engine's fast path; no parsing)."""
-    return Cards(_follow_suit(hand, lead_colour(trick, ruleset)))
+def playable(hand: Sequence[Card], trick: Sequence[Card], ruleset: Ruleset) -> list[Card]:
+    """The rule behind :func:`legal_plays`, for cards the game already checked (no parsing): the
+    cards of ``hand``, in hand order, that follow suit onto ``trick``."""
+    return _follow_suit(hand, _lead_of(trick, ruleset) if trick else None)
 
 
 def _follow_suit(hand: Sequence[Card], colour: str | None) -> list[Card]:
@@ -383,11 +385,8 @@ def score_round(bid: int, won: int, rules: str | Ruleset = "classic") -> int:
     (-20, 1)
     """
     ruleset = get_ruleset(rules)
-    checks.round_score_args(bid, won, ruleset)
-    for label, n in (("bid", bid), ("tricks won", won)):
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise BidError(f"The {label} must be a whole number of tricks (0 or more), not {n!r}.")
-    return ruleset.score(bid, won)
+    checks.round_score_args(bid, won, ruleset)  # whole numbers (numpy's too), in range
+    return ruleset.score(operator.index(bid), operator.index(won))
 
 
 def round_sizes(players: int, rules: str | Ruleset = "classic", schedule: str | None = None) -> list[int]:
@@ -415,8 +414,10 @@ def check_bid(bid: int, hand_size: int, previous_bids: Sequence[int] = (), *, pl
     """
     ruleset = get_ruleset(rules)
     checks.bid_args(hand_size, previous_bids, players, dealer_leads_alone, ruleset)
-    if not isinstance(bid, int) or isinstance(bid, bool):
+    number = whole(bid)
+    if number is None:
         raise BidError(f"A bid is a whole number of tricks, not {bid!r}.")
+    bid = number
     if not 0 <= bid <= hand_size:
         raise BidError(f"Bid between 0 and {hand_size}: this round has {hand_size} "
                        f"trick{'s' if hand_size != 1 else ''}, so {bid} is not possible.")
@@ -440,9 +441,7 @@ def cloud_changes(bid: int) -> list[int]:
     >>> cloud_changes(2), cloud_changes(0)
     ([1, -1], [1])
     """
-    checks.bid_value(bid)
-    if not isinstance(bid, int) or isinstance(bid, bool) or bid < 0:
-        raise BidError(f"A bid is a whole number of tricks (0 or more), not {bid!r}.")
+    bid = checks.bid_value(bid)
     return [1, -1] if bid > 0 else [1]
 
 

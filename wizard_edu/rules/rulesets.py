@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards, check_deck_counts, make_deck
-from ..errors import PlayerCountError, UnknownRulesetError, WizardError
+from ..errors import PlayerCountError, UnknownRulesetError, WizardError, whole
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variant import VariantRules
@@ -124,10 +124,12 @@ class Ruleset:
         return [Cards([*(Card(NUMBER, colour, r) for r in range(1, self.ranks + 1)),
                        Card(WIZARD), Card(JESTER)]) for colour in COLOURS[:players]]
 
-    def check_players(self, players: int) -> None:
-        """Raise :class:`PlayerCountError` unless this many can play."""
-        if not isinstance(players, int) or isinstance(players, bool):
+    def check_players(self, players: int) -> int:
+        """``players`` as an ``int``; :class:`PlayerCountError` unless this many can play."""
+        number = whole(players)
+        if number is None:
             raise PlayerCountError(f"The number of players must be a whole number, not {players!r}.")
+        players = number
         if not 3 <= players <= 6:
             raise PlayerCountError(f"Wizard is played by 3 to 6 players, not {players}.")
         self.hooks.check_players(self, players)
@@ -142,11 +144,11 @@ class Ruleset:
                 f"with {players} players starts with {self._sizes(players)[0]} cards. "
                 "Use the standard schedule, or 6 players."
             )
+        return players
 
     def round_sizes(self, players: int) -> list[int]:
         """Cards dealt to each player in each round."""
-        self.check_players(players)
-        return self._sizes(players)
+        return self._sizes(self.check_players(players))
 
     def _sizes(self, players: int) -> list[int]:
         own = self.hooks.round_sizes(self, players)

@@ -29,9 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Cards, sort_key
+from ..cards import Card, Cards, sorted_hand
 from ..errors import UnknownRulesetError
-from . import dealing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -102,10 +101,14 @@ class VariantRules:
         return ruleset.deck_size // players
 
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
-        """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left."""
-        by_place, places = _deck_places(ruleset)
-        hands, stock = dealing.deal(by_place, places, players, dealer, hand_size, rng)
-        return Deal(hands, stock)
+        """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left; each
+        player sorts their hand, and the rest is the stock, its first card turned up."""
+        deck = ruleset.deck()
+        rng.shuffle(deck)
+        hands = [Cards()] * players
+        for i in range(players):
+            hands[(dealer + 1 + i) % players] = sorted_hand(deck[i * hand_size:(i + 1) * hand_size])
+        return Deal(hands, Cards(deck[players * hand_size:]))
 
     # -- the round's flow -----------------------------------------------------------------------
     def new_state(self, players: int) -> Any:
@@ -149,30 +152,6 @@ class VariantRules:
         if text != "-":
             raise ValueError(f"this variant keeps no round state, but the position gives {text!r}")
         return self.new_state(game.players)
-
-
-def _deck_places(ruleset: Ruleset) -> tuple[tuple[Card, ...], list[int]]:
-    """The ruleset's deck in the order of a sorted hand (:func:`~wizard_edu.cards.sorted_hand`), and
-    for each position of the ordered deck (:meth:`Ruleset.deck`) the place of its card in it."""
-    # (Keyed by the ruleset's id, kept alive in the entry: hashing a ruleset hashes all its fields.)
-    cached = _PLACES.get(id(ruleset))
-    if cached is None or cached[0] is not ruleset:
-        deck = ruleset.deck()
-        # Identical cards (the Wizards...) share a sort key; their order among themselves is no matter.
-        ranked = sorted(range(len(deck)), key=lambda k: (sort_key(deck[k]), k))
-        places = [0] * len(deck)
-        for place, k in enumerate(ranked):
-            places[k] = place
-        cached = _PLACES[id(ruleset)] = (ruleset, tuple(deck[k] for k in ranked), places)
-    return cached[1], cached[2]
-
-
-#: Cards from the deck itself, which need no check: ``Cards._of_cards`` where ``Cards`` checks what
-#: it is given (the bad-input branch), else ``Cards``.
-_PLACES: dict[int, tuple[Any, tuple[Card, ...], list[int]]] = {}
-
-
-# (The shuffle lives in rules/dealing.py, which make setup compiles: it is each round's largest cost.)
 
 
 STANDARD = VariantRules()

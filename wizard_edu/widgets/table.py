@@ -23,10 +23,11 @@ from ..display.html import card_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
 from ..events import RoundFinished
-from ..game import SAVE_FORMAT, Action, Game, RoundRecord, SeatView, TrickRecord
+from ..game import Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
 from ..rules.rulesets import Ruleset, get_ruleset
+from ..saves import check_save_fields
 from ..vocabulary import Vocabulary
 from .common import (
     DOUBLE_CLICK_SECONDS,
@@ -94,12 +95,6 @@ def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)) ->
     return Chart(fig, f"running totals after {len(game.rounds)} round{'s' if len(game.rounds) != 1 else ''}")
 
 
-#: The parts every saved game has, and what each one is, for a message that names what is missing.
-SAVE_PARTS = {"format": "what kind of file it is", "version": "its version", "rules": "the rules",
-              "players": "the number of players", "names": "the players' names", "seed": "the shuffle (seed)",
-              "first_dealer": "the first dealer", "actions": "the moves"}
-
-
 def check_save_text(text: str | bytes | None) -> str:
     """The text of a saved game, or a :class:`SaveFileError` that says in plain words what is wrong.
 
@@ -126,21 +121,7 @@ def check_save_text(text: str | bytes | None) -> str:
                                 "down to the last }.") from None
         raise SaveFileError("That saved game has been changed or damaged, so it cannot be read. "
                             "Copy it again from the box after pressing Save.") from None
-    if not isinstance(data, dict) or data.get("format", SAVE_FORMAT) != SAVE_FORMAT \
-            or not (set(SAVE_PARTS) & set(data)):
-        raise SaveFileError("That is not a saved Wizard game: it was made by something else.")
-    missing = [what for key, what in SAVE_PARTS.items() if key not in data]
-    if missing:
-        raise SaveFileError(f"That saved game is not complete: {', '.join(missing)} "
-                            f"{'is' if len(missing) == 1 else 'are'} missing. Copy all of it again.")
-    kinds = {"rules": dict, "players": int, "names": list, "seed": int, "first_dealer": int, "actions": list}
-    damaged = [SAVE_PARTS[key] for key, kind in kinds.items()
-               if not isinstance(data[key], kind) or isinstance(data[key], bool)]
-    damaged += [SAVE_PARTS["actions"]] if isinstance(data["actions"], list) and not all(
-        isinstance(a, list) and len(a) == 3 for a in data["actions"]) else []
-    if damaged:
-        raise SaveFileError(f"That saved game has been changed or damaged: {', '.join(damaged)} "
-                            f"{'is' if len(damaged) == 1 else 'are'} not right. Save the game again.")
+    check_save_fields(data)  # the engine's one check of a save's parts
     return text
 
 
