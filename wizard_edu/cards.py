@@ -319,9 +319,10 @@ def sort_key(card: Card | str) -> tuple:
     """Sort a hand: Wizards first, then each colour high to low, Jesters last."""
     if card.__class__ is not Card:
         card = Card.parse(card)
-    if card.colour:
-        return (10 + COLOURS.index(card.colour), -card.value)
-    return (_UNCOLOURED_ORDER[card.kind], 0.0)
+    colour, rank = card.colour, card.rank
+    if colour is None:
+        return (_UNCOLOURED_ORDER[card.kind], 0.0)
+    return (10 + COLOURS.index(colour), -(rank if rank is not None else card.value))
 
 
 def sorted_hand(hand: Iterable[Card | str] | str) -> Cards:

@@ -60,6 +60,7 @@ import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import islice
 from typing import Any
 
@@ -219,6 +220,8 @@ class Game:
     #: its first round.
     start_position: str | None
     state: RoundState
+    #: What :meth:`legal_actions` handed out for the state as it is (``None``: not asked since it changed).
+    _legal: list[Action] | None
 
     def __init__(self, players: int = 4, rules: str | Ruleset = "classic", seed: int | None = None,
                  *, first_dealer: int = 0, names: Iterable[str] | None = None,
@@ -253,6 +256,7 @@ class Game:
         self.rounds = []
         self.round_index = round_index
         self.start_position = start_position
+        self._legal = None
 
     # -- the round's state, read -------------------------------------------------------------------
     @property
@@ -390,28 +394,36 @@ class Game:
     # -- what may be done --------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (a card once, even if two are held, in hand order)."""
-        phase = self.state.phase
-        if phase == PLAY:
-            return self._legal_plays()
-        if phase == BID:
-            return [Action(BID, b) for b in self._allowed_bids()]
-        if phase == TRUMP:
-            return [Action(TRUMP, c) for c in COLOURS]
-        if phase == OVER:
-            return []
-        step = self._variant_phase(phase)
-        return [Action(step.action, v) for v in step.legal(self)]
+        legal = self._legal
+        if legal is None:  # (worked out once for each state: apply() then knows them at once)
+            phase = self.state.phase
+            if phase == PLAY:
+                legal = self._legal_plays()
+            elif phase == BID:
+                legal = [_offer(BID, b) for b in self._allowed_bids()]
+            elif phase == TRUMP:
+                legal = [_offer(TRUMP, c) for c in COLOURS]
+            elif phase == OVER:
+                legal = []
+            else:
+                step = self._variant_phase(phase)
+                legal = [_offer(step.action, v) for v in step.legal(self)]
+            self._legal = legal
+        return list(legal)
 
     def _legal_plays(self) -> list[Action]:
         state = self.state
-        hand = state.hands[(state.leader + len(state.trick)) % self.players]
         trick = [c for _, c in state.trick]
-        actions = []
-        for card in dict.fromkeys(playable(hand, trick, self.ruleset)):  # equal cards (two Wizards) once
+        hand = state.hands[(state.leader + len(trick)) % self.players]  # (to_move, in the play phase)
+        actions: list[Action] = []
+        for card in playable(hand, trick, self.ruleset):
             if card.kind in NAMED_COLOUR_KINDS:  # a Juggler or Cloud takes the colour its player names
-                actions += [Action(PLAY, card.with_colour(c)) for c in COLOURS]
-            else:
-                actions.append(Action(PLAY, card))
+                actions += [_offer(PLAY, card.with_colour(c)) for c in COLOURS]
+                continue
+            action = _offer(PLAY, card)
+            # A deck's only cards that come more than once are its Wizards and Jesters: one action each.
+            if card.colour is not None or action not in actions:
+                actions.append(action)
         return actions
 
     def _allowed_bids(self) -> list[int]:
@@ -456,8 +468,17 @@ class Game:
             recorded = action if value is action.value else Action(action.kind, value)
             if self.state.phase == SCORE:
                 events += self._finish_round()
+        self._legal = None  # the state has changed
         self.history.append((mover, recorded))
         return events
+
+    def _offered(self, action: Action) -> bool:
+        """True when :meth:`legal_actions` handed out this very action for the state as it is: it was
+        checked then, so it needs no second check."""
+        for offered in self._legal or ():
+            if offered is action:
+                return True
+        return False
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` as an ``int`` if it is a seat at this table (``True`` is not a seat); else :class:`SeatError`."""
@@ -485,8 +506,10 @@ class Game:
 
     def _bid(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
         number = whole(action.value)  # (numpy's whole numbers too; check_bid refuses the rest, saying why)
-        check_bid(action.value if number is None else number, self.hand_size, self._bids_made(),
-                  players=self.players, rules=self.ruleset, dealer_leads_alone=self._dealer_leads_alone_matters())
+        if not self._offered(action):
+            check_bid(action.value if number is None else number, self.hand_size, self._bids_made(),
+                      players=self.players, rules=self.ruleset,
+                      dealer_leads_alone=self._dealer_leads_alone_matters())
         assert number is not None
         state = self.state
         state.bids[seat] = number
@@ -496,14 +519,17 @@ class Game:
 
     def _play(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
         state = self.state
-        card = self._card_of(seat, action.value)
+        card = action.value
+        if card.__class__ is not Card:
+            card = self._card_of(seat, card)
         hand = state.hands[seat]
-        trick = [c for _, c in state.trick]
-        if (card.unnamed not in playable(hand, trick, self.ruleset)
-                or (card.kind in NAMED_COLOUR_KINDS and card.colour not in COLOURS)):
-            Card(card.kind, card.colour, card.rank)  # (a card forged past its checks is refused here, saying why)
-            # The rules say why (not held, must follow, name the Juggler's colour, ...).
-            raise IllegalPlayError(explain_play(hand, trick, card, state.trump, self.ruleset).reason)
+        if not self._offered(action):
+            trick = [c for _, c in state.trick]
+            if (card.unnamed not in playable(hand, trick, self.ruleset)
+                    or (card.kind in NAMED_COLOUR_KINDS and card.colour not in COLOURS)):
+                Card(card.kind, card.colour, card.rank)  # (a card forged past its checks is refused here, saying why)
+                # The rules say why (not held, must follow, name the Juggler's colour, ...).
+                raise IllegalPlayError(explain_play(hand, trick, card, state.trump, self.ruleset).reason)
         hand.remove(card.unnamed)
         state.trick.append((seat, card))
         events: tuple[Event, ...] = (CardPlayed(seat, card),)
@@ -513,11 +539,8 @@ class Game:
         return (action if action.value is card else Action(PLAY, card)), events
 
     def _card_of(self, seat: int, value: Any) -> Card:
-        """The card a play action names: a :class:`Card`, card text, or ``None`` for the card a player
-        cannot see (Clairvoyance)."""
-        if value is None:
-            return self._unseen_card(seat)
-        return value if value.__class__ is Card else Card.parse(value)  # (Card.parse refuses what is not a card)
+        """The card a play action names by text, or ``None`` for the card a player cannot see (Clairvoyance)."""
+        return self._unseen_card(seat) if value is None else Card.parse(value)  # (Card.parse refuses what is not a card)
 
     def _unseen_card(self, seat: int) -> Card:
         """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
@@ -536,9 +559,9 @@ class Game:
         result = decide_trick([c for _, c in state.trick], state.trump, self.ruleset)
         record = TrickRecord(state.leader, tuple(state.trick), result)
         state.tricks.append(record)
-        if record.winner_seat is not None:
-            state.won[record.winner_seat] += 1
-        state.leader = record.plays[result.leader_next][0]
+        if result.winner is not None:  # (the Bomb: nobody wins the trick)
+            state.won[state.trick[result.winner][0]] += 1
+        state.leader = state.trick[result.leader_next][0]
         state.trick = []
         events: tuple[Event, ...] = (TrickFinished(len(state.tricks), record),)
         hooks = self.ruleset.hooks
@@ -574,6 +597,7 @@ class Game:
         """Deal round ``index`` (0-based) as the variant's hooks say and turn up the trump card; the
         dealer chooses the trump if it is a Wizard.  Returns the events of the deal."""
         self.round_index = index
+        self._legal = None
         players, dealer, hooks = self.players, self.dealer, self.ruleset.hooks
         deal = hooks.deal(self.ruleset, players, dealer, self.hand_size, self.round_rng(index))
         trump_card = deal.stock[0] if deal.stock else None
@@ -768,7 +792,16 @@ class Game:
         return f"<Game {self.ruleset.title}, {self.players} players, seed {self.seed}: {self.status()}>"
 
 
+@cache
+def _offer(kind: str, value: Any) -> Action:
+    """The one ``Action(kind, value)`` that :meth:`Game.legal_actions` hands out for a kind and value
+    (actions are values; only bids, cards, colours and changes, never ``True``, so the kinds and values
+    the rules offer are few)."""
+    return Action(kind, value)
+
+
 # -- checking Game()'s arguments -----------------------------------------------------------------------
+@cache
 def _default_names(players: int) -> tuple[str, ...]:
     """``("Player 1", "Player 2", ...)``."""
     return tuple(f"Player {i + 1}" for i in range(players))

@@ -108,7 +108,8 @@ class VariantRules:
         hands = [Cards()] * players
         for i in range(players):
             hands[(dealer + 1 + i) % players] = sorted_hand(deck[i * hand_size:(i + 1) * hand_size])
-        return Deal(hands, Cards(deck[players * hand_size:]))
+        del deck[:players * hand_size]  # the rest is the stock
+        return Deal(hands, deck)
 
     # -- the round's flow -----------------------------------------------------------------------
     def new_state(self, players: int) -> Any:
