@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import tracemalloc
 
 import pytest
@@ -40,7 +39,7 @@ def test_a_good_save_loads():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("", "not a wizard-edu saved game: it is empty"),
+    ("", "not a saved Wizard game: it is empty"),
     ("   \n", "it is empty"),
     ("not json", "not JSON text"),
     ("{", "not JSON text"),
@@ -79,14 +78,11 @@ def test_a_huge_save_is_refused_at_once_without_reading_it():
     text = json.dumps(data)
     assert len(text) > 60_000_000
     tracemalloc.start()
-    start = time.process_time()
     with pytest.raises(SaveFileError, match=f"never longer than {MAX_SAVE_SIZE:,}"):
         Game.from_json(text)
-    spent = time.process_time() - start
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert peak < 1_000_000  # nothing was parsed (a size check, not a timing test)
-    assert spent < 5  # generous: the check is a comparison of lengths
+    assert peak < 1_000_000  # nothing was parsed: the length alone refused it
 
 
 @pytest.mark.parametrize("seat", [None, True, "1", 1.0, -1, 7, [1]])
@@ -190,11 +186,15 @@ def test_mutated_saves_load_whole_or_not_at_all(text, data, new, how):
 @given(st.sampled_from(SAVES), st.integers(0, 10**6), st.text(max_size=3))
 def test_damaged_save_text_gives_a_save_file_error(text, where, junk):
     where %= len(text)
-    for damaged in (text[:where], text[:where] + junk + text[where + 1:]):
-        try:
-            Game.from_json(damaged)
-        except SaveFileError:
-            pass
+    # Cut short, a save never loads: its last } is missing.
+    with pytest.raises(SaveFileError):
+        Game.from_json(text[:where])
+    # A few characters changed: refused, or (a name or a digit changed) a whole game that saves as it loaded.
+    try:
+        game = Game.from_json(text[:where] + junk + text[where + 1:])
+    except SaveFileError:
+        return
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
 # -- position text gets the same care ---------------------------------------------------------------

@@ -238,8 +238,8 @@ def test_history_replays_and_json_round_trips_a_game_in_progress():
 
 @pytest.mark.parametrize("text, message", [
     ("not json", "not JSON"),
-    ("[1, 2]", "not a wizard-edu saved game"),
-    (json.dumps({"format": "chess"}), "not a wizard-edu saved game"),
+    ("[1, 2]", "not a saved Wizard game"),
+    (json.dumps({"format": "chess"}), "not a saved Wizard game"),
     (json.dumps({"format": "wizard-edu-game", "version": 99}), "version 99"),
     (json.dumps({"format": "wizard-edu-game", "version": 1}), "broken or incomplete"),
 ])
@@ -277,7 +277,10 @@ def test_bad_game_arguments():
 def test_same_seed_same_deals_different_seed_different_deals():
     assert Game(seed=8).hands == Game(seed=8).hands
     assert Game(seed=8, players=6).hands != Game(seed=9, players=6).hands
-    assert Game(seed=None).seed is not None
+    # No seed given: one is drawn, and it replays the game like any other seed.
+    drawn = Game(seed=None, players=6)
+    assert drawn.seed.__class__ is int and 0 <= drawn.seed < 2**31
+    assert Game(seed=drawn.seed, players=6).hands == drawn.hands
 
 
 def test_action_text_and_json():
@@ -308,39 +311,73 @@ def test_custom_hand_sizes_for_practice_rounds():
             Game(players=4, hand_sizes=bad)
 
 
-# -- the fast paths of the engine (issue 10, speed): the same games as the plain rules ----------------
+# -- dealing, scoring and bids: the engine does what the rules and the seed say -----------------------------
 def test_round_generators_are_random_Random_of_the_seed_text():
-    import random as _random_module
-
     g = Game(players=4, seed=123)
     for index in (0, 1, 14):
-        assert g.round_rng(index).getstate() == _random_module.Random(f"wizard-edu:123:{index}").getstate()
+        assert g.round_rng(index).getstate() == random.Random(f"wizard-edu:123:{index}").getstate()
 
 
-def test_the_one_pass_shuffle_is_random_shuffle():
-    import random as _random_module
+@pytest.mark.parametrize("rules", ["classic", "junior", "anniversary"])
+def test_a_round_is_the_deck_shuffled_by_its_generator_and_dealt_from_the_dealers_left(rules):
+    """The deal, spelled out: random.Random(f"wizard-edu:{seed}:{round}").shuffle(the ordered deck), then
+    hand_size cards to each seat from the dealer's left (each hand sorted), and the rest is the stock."""
+    from wizard_edu.cards import sorted_hand
 
-    from wizard_edu.rules import dealing
+    for seed in range(10):
+        game = Game(players=4, rules=rules, seed=seed, first_dealer=seed % 4, hand_sizes=[3, 5])
+        for index in (0, 1):
+            while game.round_index < index:
+                game.apply(game.legal_actions()[0])
+            deck = list(game.ruleset.deck())
+            random.Random(f"wizard-edu:{seed}:{index}").shuffle(deck)
+            size, dealer = game.hand_size, game.dealer
+            for i in range(4):
+                hand = game.hands[(dealer + 1 + i) % 4]
+                if game.werewolf_swap is None:
+                    assert hand == sorted_hand(deck[i * size:(i + 1) * size])
+            if game.werewolf_swap is None:
+                assert game.stock == deck[4 * size:] and game.trump_card == deck[4 * size]
 
-    assert dealing.SHUFFLE_FAST  # this Python: the fast shuffle is in use (else rng.shuffle would be)
-    for seed in range(300):
-        for n in (2, 7, 36, 60, 66):
-            expected, got = list(range(n)), list(range(n))
-            _random_module.Random(seed).shuffle(expected)
-            dealing.shuffle_spent(_random_module.Random(seed), got)
-            assert got == expected
+
+def test_round_scores_follow_the_rulesets_score_in_whole_games():
+    for rules in ("classic", "junior"):
+        game = Game(players=3, rules=rules, seed=11)
+        rng = random.Random(11)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        totals = [0, 0, 0]
+        for record in game.rounds:
+            assert record.points == tuple(game.ruleset.score(b, w) for b, w in zip(record.bids, record.won))
+            totals = [t + p for t, p in zip(totals, record.points)]
+            assert list(record.totals) == totals
+
+
+@pytest.mark.parametrize("options", [{}, {"bid_rule": "plus-minus-one"}, {"bid_rule": "canadian"}])
+def test_every_bid_decision_offers_exactly_the_bids_the_rules_allow(options):
+    from wizard_edu.rules.core import allowed_bids
+
+    for players in (3, 4, 5, 6):
+        game = Game(players=players, rules="classic", seed=players, **options)
+        rng = random.Random(players)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.phase == "bid":
+                made = [b for b in game.bids if b is not None]
+                leads = options.get("bid_rule") == "canadian" and game.dealer_leads_alone()
+                assert [a.value for a in legal] == allowed_bids(game.hand_size, made, players=players,
+                                                                rules=game.ruleset, dealer_leads_alone=leads)
+            game.apply(rng.choice(legal))
 
 
 @pytest.mark.parametrize("rules, options", [("classic", {}), ("junior", {}), ("classic", {"bidding": "hidden"}),
                                             ("anniversary", {}), ("classic", {"monochrome": True})])
 def test_trick_winners_and_results_agree_with_the_rules(rules, options):
-    import random as _random_module
-
     from wizard_edu.rules.core import explain_trick
 
     for seed in range(15):
         g = Game(players=4, rules=rules, seed=seed, **options)
-        rng = _random_module.Random(seed)
+        rng = random.Random(seed)
         while not g.is_over and g.round_number < 6:
             for event in g.apply(rng.choice(g.legal_actions())):
                 if type(event).__name__ != "TrickFinished":
