@@ -16,14 +16,8 @@ $(STAMP): pyproject.toml binder/requirements.txt
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet -e ".[test,kid]" -c binder/requirements.txt
 	@touch $(STAMP)
 
-# The engine's hot modules compiled with mypyc, next to their sources (tools/build_speedups.py; about
-# a minute, once, and again whenever one of those sources changes). Pure Python still works without
-# them, and an edited source is never shadowed by its old compiled twin (wizard_edu/_speedups.py).
-SPEEDUPS := wizard_edu/_compiled.json
-$(SPEEDUPS): $(STAMP) tools/build_speedups.py wizard_edu/rules/dealing.py wizard_edu/rules/kernel.py wizard_edu/game_core.py wizard_edu/rules/mersenne.py
-	$(PY) tools/build_speedups.py
-
-READY := $(STAMP) $(SPEEDUPS)
+# Everything a newcomer needs (the engine is plain Python: no compiler).
+READY := $(STAMP)
 setup: $(READY)
 
 # Servers refuse to run as root unless told --allow-root. Containers and school images often run
@@ -96,5 +90,4 @@ worksheet: $(STAMP)
 	$(VENV)/bin/wizard-edu worksheet $(ARGS)
 
 clean:
-	-$(PY) tools/build_speedups.py --clean
 	rm -rf $(VENV) build *.egg-info

@@ -216,3 +216,19 @@ def test_one_card_object_stands_for_a_hand_of_one():
 
     assert str(legal_plays(Card.parse("R1"))) == "R1"
     assert str(legal_plays("R3 G4", Card.parse("G1"))) == "G4"
+
+
+def test_numpy_whole_numbers_are_whole_numbers_for_the_rules():
+    np = pytest.importorskip("numpy")
+    from wizard_edu import allowed_bids, check_bid, round_sizes, score_round
+
+    assert score_round(np.int64(2), np.int64(2)) == score_round(2, 2) == 40
+    assert score_round(np.int32(1), np.int64(0), rules="junior") == 0
+    assert round_sizes(np.int64(4)) == round_sizes(4) and all(n.__class__ is int for n in round_sizes(np.int64(4)))
+    check_bid(np.int64(1), 3, [np.int64(1)], players=np.int64(3))
+    assert allowed_bids(np.int64(3), [1, 1], players=np.int64(3), rules="classic") == [0, 1, 2, 3]
+    for bad in (True, 2.0):
+        with pytest.raises(BidError):
+            score_round(bad, 2)
+        with pytest.raises(WizardError):
+            round_sizes(bad)

@@ -15,7 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from variant_helpers import all_cards_in_play, expected_cards
 
-from wizard_edu import Action, BidError, Card, Game, IllegalPlayError, PlayerCountError, TrumpError, WizardError, WrongPhaseError
+from wizard_edu import (
+    Action,
+    BidError,
+    Card,
+    Game,
+    IllegalPlayError,
+    PlayerCountError,
+    TrumpError,
+    WrongPhaseError,
+)
 from wizard_edu.game import PHASE_ACTIONS
 
 BIDDING_VARIANTS = [
