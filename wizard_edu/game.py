@@ -11,40 +11,13 @@ Randomness comes only from the seed: round ``r`` is shuffled by
 seed plus the list of actions replays a game exactly, which is also how save
 files work (:meth:`Game.to_json`, :mod:`wizard_edu.saves`).
 
-Phases and the actions they take (``game.phase``, ``game.to_move``):
-
-``"werewolf"`` (Anniversary)
-    The Werewolf's holder has already swapped it for the turned-up card (the
-    swap is compulsory; :attr:`Game.werewolf_swap` says who took which card)
-    and now names the trump: ``Action("werewolf", "R")`` or
-    ``Action("werewolf", None)`` for no trump.  Comes before ``"trump"`` and
-    replaces it.
-``"trump"``
-    The dealer names a colour after a Wizard (Anniversary: Dragon, Werewolf,
-    Juggler or Cloud) was turned up: ``Action("trump", "R")``.
-``"bid"``
-    In turn from the dealer's left: ``Action("bid", 2)``.  Hidden and secret
-    bids are entered in the same order; :meth:`Game.view` hides them.
-``"play"``
-    ``Action("play", Card)``.  A Juggler or Cloud is played with the colour its
-    player names: ``Action("play", Card.parse("Juggler:R"))`` (``legal_actions``
-    lists the four colours).  Clairvoyance, round 1: a player cannot see their
-    own card, so their view offers ``Action("play", None)``, "play the card I
-    cannot see" (the history records the real card).
-``"pass"`` (Anniversary)
-    After a trick with the Juggler, unless it was the round's last, every
-    player in turn from the dealer's left chooses one card to pass face down
-    to the left: ``Action("pass", Card)``.  The cards move together once all
-    have chosen; until then a view shows only the player's own choice.
-``"cloud"`` (Anniversary)
-    At the end of the round, whoever won the trick with the Cloud changes their
-    bid before scoring: ``Action("cloud", 1)`` or ``Action("cloud", -1)``
-    (never below 0).
-``"over"``
-    The game is over.
-
-Monochrome deals from each player's private pile (:meth:`Ruleset.piles`,
-kept in :attr:`Game.piles`); there is no trump card.
+Phases and the actions they take (``game.phase``, ``game.to_move``): ``"trump"``, the dealer
+names a colour after a Wizard was turned up (``Action("trump", "R")``); ``"bid"``, in turn from
+the dealer's left (``Action("bid", 2)``; hidden and secret bids are entered the same way and
+:meth:`Game.view` hides them); ``"play"`` (``Action("play", Card)``; a Juggler or Cloud with the
+colour its player names, ``Card.parse("Juggler:R")``; under Clairvoyance a player who cannot see
+their card plays ``Action("play", None)``); ``"over"``.  A variant adds its own phases: the
+Anniversary's ``"werewolf"``, ``"pass"`` and ``"cloud"`` (:mod:`wizard_edu.rules.anniversary`).
 
 Everything that changes during a round is one :class:`RoundState` (``game.state``);
 what a variant changes (the deal, the trick rules, extra phases such as the
@@ -59,7 +32,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 from typing import Any
@@ -105,6 +77,7 @@ from .rules.core import (
 from .rules.rulesets import Ruleset, get_ruleset
 from .rules.variant import SCORE, Phase
 from .saves import MAX_SAVE_SIZE, SAVE_FORMAT, SAVE_VERSION, read_save
+from .views import SeatView
 
 # The phases every game has (a variant adds its own: see rules/variant.py's Phase).
 TRUMP = "trump"        # the dealer chooses a trump colour (a Wizard was turned up)
@@ -118,74 +91,14 @@ CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1
 #: The action kind each phase expects (a variant's own phases: see :class:`~wizard_edu.rules.variant.Phase`).
 PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play", PASS: "pass",
                  CLOUD: "cloud"}
-#: The phases every game has; any other phase belongs to the ruleset's variant hooks.
-_CORE_ACTIONS = {TRUMP: "trump", BID: "bid", PLAY: "play"}
+#: The phases every game has, each taking the action of its name; any other phase belongs to the variant.
+_CORE_PHASES = (TRUMP, BID, PLAY)
 
 #: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
 _SEED_LIMIT = 2**63
 #: The most rounds a game with hand sizes of one's own may have, and the longest player name.
 _MAX_ROUNDS = 100
 _MAX_NAME = 40
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one player may see: never another player's cards (except by a variant's rule)."""
-
-    seat: int
-    names: tuple[str, ...]
-    ruleset: Ruleset
-    round_number: int
-    rounds_total: int
-    hand_size: int
-    dealer: int
-    phase: str
-    to_move: int | None
-    hand: Cards
-    trump_card: Card | None
-    trump: str | None
-    bids: tuple[int | None, ...]
-    tricks_won: tuple[int, ...]
-    leader: int | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[TrickRecord, ...]
-    scores: tuple[int, ...]
-    legal: tuple[Action, ...]
-    hand_counts: tuple[int, ...]
-    rounds: tuple[RoundRecord, ...] = ()
-    visible_hands: dict[int, Cards] = field(default_factory=dict)
-    #: Clairvoyance, round 1: this player cannot see their own hand (``hand`` is empty,
-    #: ``hand_counts`` still gives its size, ``legal`` offers ``Action("play", None)``).
-    hand_hidden: bool = False
-    #: Anniversary: ``(seat, card)`` if the Werewolf's holder took the turned-up card this round.
-    werewolf_swap: tuple[int, Card] | None = None
-    #: Anniversary pass phase: the card this player has chosen to pass, while others still choose.
-    pending_pass: Card | None = None
-    #: Anniversary: this round's passes as seen by this player: ``(card given, card received)``.
-    passes: tuple[tuple[Card, Card], ...] = ()
-    #: Monochrome: cards left in each player's private pile.
-    pile_counts: tuple[int, ...] = ()
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_move == self.seat
-
-    @property
-    def trick_cards(self) -> Cards:
-        return Cards(c for _, c in self.trick)
-
-    @property
-    def legal_cards(self) -> Cards:
-        """Cards this player may play (not the unseen card of Clairvoyance: see ``hand_hidden``)."""
-        return Cards(a.value for a in self.legal if a.kind == "play" and a.value is not None)
-
-    @property
-    def legal_bids(self) -> list[int]:
-        return [a.value for a in self.legal if a.kind == "bid"]
 
 
 class Game:
@@ -453,8 +366,8 @@ class Game:
         if seat is not None and (seat := self._check_seat(seat)) != mover:
             raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self.names[seat]}'s.")
         phase = self.state.phase
-        step = None if phase in _CORE_ACTIONS else self._variant_phase(phase)
-        if action.kind != (_CORE_ACTIONS[phase] if step is None else step.action):
+        step = None if phase in _CORE_PHASES else self._variant_phase(phase)
+        if action.kind != (phase if step is None else step.action):
             raise WrongPhaseError(self._phase_hint(action.kind))
         if phase == PLAY:
             recorded, events = self._play(mover, action)
@@ -777,7 +690,7 @@ class Game:
         if self.phase == OVER:
             names = " and ".join(self.names[i] for i in self.winners())
             return f"Game over after {len(self.rounds)} rounds. Winner: {names}."
-        if self.phase not in _CORE_ACTIONS:
+        if self.phase not in _CORE_PHASES:
             return self._variant_phase(self.phase).status(self)
         who = self.names[self.to_move or 0]
         trump = f"trump {COLOUR_NAMES[self.trump]}" if self.trump else "no trump"

@@ -24,7 +24,7 @@ from .cards import Card, Cards, sorted_hand
 from .errors import PositionError, WizardError
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
-from .rules.rulesets import OPTION_NAMES, Ruleset, get_ruleset
+from .rules.rulesets import OPTION_DEFAULTS, OPTION_NAMES, Ruleset, get_ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -34,8 +34,6 @@ TAG = "wizard-edu/1"
 FIELDS = ("rules", "players", "seed", "dealer", "round", "phase", "turned", "trump", "hands", "bids",
           "tricks", "trick", "rounds", "scores", "extra", "names", "sizes")
 _REQUIRED = FIELDS[:14]
-_DEFAULTS = {"schedule": "standard", "bidding": "open", "bid_rule": None, "clairvoyance": False,
-             "monochrome": False}
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -51,13 +49,15 @@ def rules_text(ruleset: Ruleset) -> str:
     """``"classic"``, ``"classic,bidding=hidden,clairvoyance"``: the edition and the options that differ."""
     words = [ruleset.name]
     for key, value in ruleset.options().items():
-        if value != _DEFAULTS[key]:
+        if value != OPTION_DEFAULTS[key]:
             words.append(key if value is True else f"{key}={value}")
     return ",".join(words)
 
 
 def position_of(game: Game) -> str:
     """The position text of ``game`` (see the module docstring)."""
+    from .game import _default_names
+
     state = game.state
     rounds = "/".join(
         ";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)), ".".join(map(str, r.won)),
@@ -77,7 +77,7 @@ def position_of(game: Game) -> str:
     extra = game.ruleset.hooks.state_text(game)
     if extra != "-":
         fields["extra"] = extra
-    if game.names != tuple(f"Player {i + 1}" for i in range(game.players)):
+    if game.names != _default_names(game.players):
         fields["names"] = ",".join(quote(n, safe="") for n in game.names)
     if game.custom_hand_sizes:
         fields["sizes"] = ",".join(map(str, game.round_sizes))
@@ -213,10 +213,9 @@ def _build(fields: dict[str, str], text: str) -> Game:
             raise PositionError(f"Seat {seat} should hold {size - played} cards in round {number}, "
                                 f"not {len(hands[seat])}.")
 
-    state = game.state = RoundState(phase=phase, hands=hands, stock=Cards(), piles=[], trump_card=turned,
-                                    trump=trump, bids=bids, won=won, leader=leader, trick=trick, tricks=tricks)
-    state.extra = hooks.parse_state(fields.get("extra", "-"), game)
-    _restore_stock(game, ruleset)
+    extra = hooks.parse_state(fields.get("extra", "-"), game)
+    stock, piles = _stock_and_piles(ruleset, players, hands, trick, tricks, turned)
+    game.state = RoundState(phase, hands, stock, piles, turned, trump, bids, won, leader, trick, tricks, extra)
     _check_trump(game, ruleset, fields)
     _check_phase(game)
 
@@ -256,42 +255,32 @@ def _build(fields: dict[str, str], text: str) -> Game:
     return game
 
 
-def _restore_stock(game: Game, ruleset: Ruleset) -> None:
+def _stock_and_piles(ruleset: Ruleset, players: int, hands: list[Cards], trick: list[tuple[int, Card]],
+                     tricks: list[TrickRecord], turned: Card | None) -> tuple[Cards, list[Cards]]:
     """The stock and piles are not written: they are the cards nobody holds or played, in deck order
     (the turned-up card first).  Refuse a position with more of a card than the deck has."""
-    state = game.state
-    used: Counter = Counter()
-    for hand in state.hands:
-        used.update(hand)
-    used.update(c.unnamed for _, c in state.trick)
-    for record in state.tricks:
-        used.update(c.unnamed for c in record.cards)
+    played = [*trick, *(play for record in tricks for play in record.plays)]
     if ruleset.monochrome:
-        piles = ruleset.piles(game.players)
-        for seat, pile in enumerate(piles):
-            mine = Counter(state.hands[seat])
-            mine.update(c.unnamed for s, c in state.trick if s == seat)
-            for record in state.tricks:
-                mine.update(c.unnamed for s, c in record.plays if s == seat)
+        if turned is not None:
+            raise PositionError("Monochrome has no turned-up card: write turned=-.")
+        piles = []
+        for seat, pile in enumerate(ruleset.piles(players)):
             left = Counter(pile)
-            left.subtract(mine)
+            left.subtract([*hands[seat], *(c.unnamed for s, c in played if s == seat)])
             if any(n < 0 for n in left.values()):
                 raise PositionError(f"Seat {seat} holds or played cards that are not in their own pile.")
-            state.piles.append(Cards(_take(pile, left)))
-        if state.trump_card is not None:
-            raise PositionError("Monochrome has no turned-up card: write turned=-.")
-        return
-    if state.trump_card is not None:
-        used[state.trump_card] += 1
+            piles.append(Cards(_take(pile, left)))
+        return Cards(), piles
     left = Counter(ruleset.deck())
-    left.subtract(used)
+    left.subtract([*(c for hand in hands for c in hand), *(c.unnamed for _, c in played),
+                   *([turned] if turned is not None else [])])
     extra = [c for c, n in left.items() if n < 0]
     if extra:
         raise PositionError(f"There are more {extra[0]} cards in this position than in the {ruleset.title} deck.")
     rest = _take(ruleset.deck(), left)
-    if state.trump_card is None and rest:
+    if turned is None and rest:
         raise PositionError("Cards are left over after the deal, so a card must be turned up: give turned=.")
-    state.stock = Cards(([state.trump_card] if state.trump_card is not None else []) + rest)
+    return Cards(([turned] if turned is not None else []) + rest), []
 
 
 def _take(cards: list[Card], left: Counter) -> list[Card]:

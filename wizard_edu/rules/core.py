@@ -24,7 +24,6 @@ from ..cards import (
     Card,
     Cards,
 )
-from ..cards import cards as _parse_cards
 from ..errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError, whole
 from . import checks
 from .rulesets import Ruleset, get_ruleset
@@ -36,12 +35,10 @@ DEALER_CHOOSES = "dealer chooses"
 # -- input checking ----------------------------------------------------------
 def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "card") -> Cards:
     """Parse card texts and check that every card exists in ``ruleset``'s deck."""
-    if isinstance(cards, str):
-        result = _parse_cards(cards)
-    elif isinstance(cards, Card):           # one card stands for a hand (or trick) of one, as in cards()
+    if isinstance(cards, Card):  # one card stands for a hand (or trick) of one, as in cards()
         result = Cards((cards,))
-    else:
-        result = Cards(c if type(c) is Card else Card.parse(c) for c in cards)
+    else:  # (card text is read as cards() reads it)
+        result = Cards(cards if isinstance(cards, str) else (c if type(c) is Card else Card.parse(c) for c in cards))
     for card in result:
         check_in_deck(card, ruleset)
     return result

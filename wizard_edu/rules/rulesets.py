@@ -8,7 +8,7 @@ variant never touches the trick rules in :mod:`wizard_edu.rules.core`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -87,10 +87,8 @@ class Ruleset:
         """A human title, e.g. ``'Classic Wizard (Canadian rule)'``."""
         base = {"junior": "Wizard Junior", "classic": "Classic Wizard",
                 "anniversary": "Wizard Anniversary"}.get(self.name, self.name)
-        defaults = {"schedule": "standard", "bidding": "open", "bid_rule": None,
-                    "clairvoyance": False, "monochrome": False}
         extras = [(k if v is True else f"{v} bidding" if k == "bidding" else str(v))
-                  for k, v in self.options().items() if v != defaults[k]]
+                  for k, v in self.options().items() if v != OPTION_DEFAULTS[k]]
         return f"{base} ({', '.join(extras)})" if extras else base
 
     # -- the variant seam ---------------------------------------------------
@@ -199,6 +197,8 @@ class Ruleset:
 
 
 OPTION_NAMES = ("schedule", "bidding", "bid_rule", "clairvoyance", "monochrome")
+#: Each option's value in the editions as printed (the plain game).
+OPTION_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Ruleset) if f.name in OPTION_NAMES}
 
 _ALLOWED = {
     "schedule": SCHEDULES,
@@ -304,5 +304,5 @@ def get_ruleset(rules: str | Ruleset = "classic", **options: Any) -> Ruleset:
     return ruleset.with_options(**options) if options else ruleset
 
 
-__all__ = ["Ruleset", "RULESETS", "get_ruleset", "JUNIOR", "CLASSIC", "ANNIVERSARY",
+__all__ = ["Ruleset", "RULESETS", "OPTION_NAMES", "OPTION_DEFAULTS", "get_ruleset", "JUNIOR", "CLASSIC", "ANNIVERSARY",
            "TOURNAMENT_SCHEDULE"]
