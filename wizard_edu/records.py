@@ -9,7 +9,7 @@ from .cards import Card, Cards
 from .rules.core import TrickResult
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundState:
     """Everything that changes during one round (``game.state``); a new one is dealt each round.
 
@@ -34,7 +34,7 @@ class RoundState:
     extra: Any = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A finished trick: who led, the cards by seat in play order, and the result (who won and why)."""
 
@@ -53,7 +53,7 @@ class TrickRecord:
         return Cards(c for _, c in self.plays)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundRecord:
     """A scored round, one line of the score pad."""
 
