@@ -142,3 +142,14 @@ def test_bayes_lab_widget():
     with pytest.raises(WizardError):
         lab.set_bid(2, 0)                                      # that is you
     assert "bid 0" in LikelihoodTable(cards=2).children[0].value
+
+
+def test_reveal_takes_numpy_whole_numbers_and_refuses_bids_that_are_not_a_dict():
+    plain = reveal("G2", {0: 0}, players=3, seat=1, turned_up="R5", rules="junior", method="exact")
+    numpy_ = reveal("G2", {np.int64(0): np.int64(0)}, players=np.int64(3), seat=np.int8(1), turned_up="R5",
+                    rules="junior", method="exact")
+    assert numpy_.equals(plain)
+    with pytest.raises(BidError, match="dict of seat to bid"):
+        reveal("G2", [0, 1], players=3, seat=1, turned_up="R5", rules="junior")
+    with pytest.raises(BidError, match="not True"):
+        reveal("G2", {0: True}, players=3, seat=1, turned_up="R5", rules="junior")

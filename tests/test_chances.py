@@ -390,3 +390,14 @@ def test_stray_bids_soften_the_bid_informed_weights():
     assert informed.attrs["effective_deals"] < some.attrs["effective_deals"] < plain.attrs["effective_deals"]
     with pytest.raises(WizardError, match="stray"):
         card_chances(view, samples=500, seed=4, bid_informed=True, stray=2)
+
+
+def test_bid_values_takes_numpy_bids_and_names_the_choices_when_wrong():
+    game = Game(players=4, seed=3)
+    view = game.view(game.to_move)
+    plain = bid_values(view, samples=200, seed=1, bids=[0, 1])
+    numpy_ = bid_values(view, samples=np.int64(200), seed=np.int64(1), bids=[np.int64(0), np.int8(1)])
+    assert numpy_.equals(plain) and list(numpy_.index) == [0, 1]
+    for wrong in ([99], "01", [True], []):
+        with pytest.raises(WizardError, match=r"Choose the bids to try from \[0, 1\]"):
+            bid_values(view, samples=50, bids=wrong)

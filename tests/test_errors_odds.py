@@ -89,3 +89,13 @@ def test_hypergeometric_refuses_what_is_not_a_count(args):
 def test_odds_refuse_bad_arguments(call):
     with pytest.raises(WizardError):
         call()
+
+
+def test_odds_take_numpy_whole_numbers():
+    np = pytest.importorskip("numpy")
+    assert hand_odds(np.int64(2)) == hand_odds(2)
+    assert trump_odds(np.int64(4), round_number=np.int64(3)) == trump_odds(4, round_number=3)
+    assert one_card_win_probability("R13", np.int64(4), np.int64(2), "R5") == \
+        one_card_win_probability("R13", 4, 2, "R5")
+    with pytest.raises(WizardError):
+        hand_odds(np.True_)

@@ -101,3 +101,44 @@ def test_old_error_names_still_import_from_the_simulator():
     for name in ("DuplicateCardError", "HandSizeError", "SeatError", "DealerChoosesError", "SampleSizeError"):
         assert getattr(checks, name) is getattr(errors, name)
     assert play.UnknownPolicyError is errors.UnknownPolicyError
+
+
+@pytest.mark.parametrize("hand", [None, 5, 2.5, object()])
+def test_a_hand_that_is_not_cards_is_a_clear_error(hand):
+    # estimate_tricks(hand=None) used to raise a bare TypeError ("'NoneType' object is not iterable").
+    with pytest.raises(HandSizeError, match=r"Give the hand as cards, like 'R7 W'"):
+        estimate_tricks(hand, samples=10)
+
+
+def test_numpy_whole_numbers_count_as_whole_numbers():
+    np = pytest.importorskip("numpy")
+    plain = estimate_tricks("W R13 G2", players=4, seat=1, samples=200, seed=5, bid=1, chunk=50)
+    numpy_ = estimate_tricks("W R13 G2", players=np.int64(4), seat=np.int32(1), samples=np.int64(200),
+                             seed=np.uint16(5), bid=np.int8(1), chunk=np.int64(50))
+    assert numpy_.counts.tolist() == plain.counts.tolist()
+    assert (numpy_.players, numpy_.seat, numpy_.samples) == (4, 1, 200)
+    assert all(type(v) is int for v in (numpy_.players, numpy_.seat, numpy_.samples))
+    assert (random_playouts(np.int64(20), players=np.int64(3), cards=np.int64(4), seed=np.int64(1))
+            == random_playouts(20, players=3, cards=4, seed=1)).all()
+    assert trump_frequencies(np.int64(50), np.int64(4), np.int64(2), seed=np.int64(0)) == \
+        trump_frequencies(50, 4, 2, seed=0)
+    assert hand_frequencies(np.int64(50), np.int64(3), seed=np.int64(0)) == hand_frequencies(50, 3, seed=0)
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_bools_are_still_not_counts(value):
+    np = pytest.importorskip("numpy")
+    for v in (value, np.bool_(value)):
+        with pytest.raises(SampleSizeError):
+            random_playouts(v)
+        with pytest.raises(SeedError):
+            random_playouts(5, seed=v)
+        with pytest.raises(SeatError):
+            estimate_tricks("W", seat=v, samples=10)
+
+
+def test_progress_must_be_true_or_false():
+    with pytest.raises(WizardError, match="progress must be True or False, not 'yes'"):
+        estimate_tricks("W R3", samples=10, progress="yes")
+    with pytest.raises(WizardError, match="progress must be True or False"):
+        random_playouts(10, progress=1)

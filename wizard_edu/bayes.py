@@ -34,7 +34,7 @@ from .cards import COLOUR_NAMES, Card
 from .errors import BidError, DealerChoosesError, HandSizeError, SeatError, WizardError
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
-from .simulate.checks import MAX_DEALS, check_cards, check_count, check_seat, check_seed
+from .simulate.checks import MAX_DEALS, check_cards, check_count, check_players, check_seat, check_seed, whole
 from .simulate.tables import SimTables, player_tables, trump_code
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -160,10 +160,11 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
 
     ruleset = get_ruleset(rules)
     tables = player_tables(ruleset)
+    players = check_players(players, ruleset)
     cards, up = check_cards(hand, turned_up, players, ruleset, need_card_left=False)
-    check_seat(seat, players)
-    check_seed(seed)
-    check_count(samples, "samples", MAX_DEALS)
+    seat = check_seat(seat, players)
+    seed = check_seed(seed)
+    samples = check_count(samples, "samples", MAX_DEALS)
     if up is not None and players * len(cards) >= ruleset.deck_size:
         raise HandSizeError("Every card is dealt in this round, so no card is turned up: give turned_up=None.")
     n = len(cards)
@@ -173,13 +174,18 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
             raise DealerChoosesError("A Wizard was turned up: say which trump the dealer chose (trump='R').")
         colour = trump
     tcode = trump_code(colour)
-    bids = dict(bids)
+    if not isinstance(bids, Mapping):
+        raise BidError(f"Give the other players' bids as a dict of seat to bid, like {{1: 0, 2: 1}}, not {bids!r}.")
+    checked: dict[int, int] = {}
     for s, b in bids.items():
-        check_seat(s, players)
+        s = check_seat(s, players)
         if s == seat:
             raise SeatError(f"Seat {seat} is you: give only the other players' bids.")
-        if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= n:
+        bid = whole(b)
+        if bid is None or not 0 <= bid <= n:
             raise BidError(f"A bid in a round of {n} cards is a whole number from 0 to {n}, not {b!r}.")
+        checked[s] = bid
+    bids = checked
     if method not in ("auto", "exact", "sampling"):
         raise WizardError(f"Choose method 'exact', 'sampling' or 'auto', not {method!r}.")
 
@@ -242,9 +248,10 @@ def bid_model_table(hand_size: int, players: int = 4, turned_up: Card | str | No
 
     ruleset = get_ruleset(rules)
     tables = player_tables(ruleset)
-    check_count(hand_size, "cards")
-    check_count(samples, "samples", MAX_DEALS)
-    check_seed(seed)
+    players = check_players(players, ruleset)
+    hand_size = check_count(hand_size, "cards")
+    samples = check_count(samples, "samples", MAX_DEALS)
+    seed = check_seed(seed)
     up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
     colour = trump_from_card(up, ruleset) if up is not None else None
     if colour == DEALER_CHOOSES:

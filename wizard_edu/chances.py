@@ -33,7 +33,7 @@ from .bayes import BID_SPREAD, bid_probabilities, hand_estimates
 from .errors import OutOfTurnError, UnknownPolicyError, UnknownRulesetError, WizardError, WrongPhaseError
 from .game import SeatView
 from .rules.tables import OPEN, is_tabled, trump_code
-from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share
+from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share, whole
 from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on
 from .simulate.tables import SimTables, player_tables
 
@@ -164,9 +164,8 @@ def _policies(view: SeatView, others: str) -> list[str]:
     return [CAREFUL if s == view.seat else others for s in range(view.players)]
 
 
-def _checks(samples: int, seed: object) -> None:
-    check_count(samples, "samples", MAX_DEALS)
-    check_seed(seed)
+def _checks(samples: int, seed: object) -> tuple[int, int | None]:
+    return check_count(samples, "samples", MAX_DEALS), check_seed(seed)
 
 
 def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *, bid_informed: bool = False,
@@ -188,7 +187,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     import pandas as pd
 
     view = _check_view(view, "card_chances")
-    _checks(samples, seed)
+    samples, seed = _checks(samples, seed)
     if view.phase != "play":
         raise WrongPhaseError("Card chances are for the play of a round: for bids, use bid_values(view).")
     if not view.my_turn or not view.legal_cards:
@@ -246,15 +245,15 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
     import pandas as pd
 
     view = _check_view(view, "bid_values")
-    _checks(samples, seed)
+    samples, seed = _checks(samples, seed)
     if view.phase != "bid":
         raise WrongPhaseError("Bid values are worked out while bidding: during play, use card_chances(view).")
     allowed = view.legal_bids if view.my_turn else list(range(view.hand_size + 1))
     if bids is not None:
-        wrong = [b for b in bids if b not in allowed]
-        if wrong or not bids:
-            raise WizardError(f"Choose bids from {allowed}, not {list(bids)!r}.")
-        allowed = [b for b in allowed if b in bids]
+        asked = [whole(b) for b in bids] if isinstance(bids, (list, tuple, range)) else []
+        if not asked or any(b not in allowed for b in asked):
+            raise WizardError(f"Choose the bids to try from {allowed}, like [0, 1], not {bids!r}.")
+        allowed = [b for b in allowed if b in asked]
     sit = situation(view)
     tables = sit.tables
     rng = np.random.default_rng(seed)

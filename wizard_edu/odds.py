@@ -37,8 +37,10 @@ from .simulate.checks import (
     DealerChoosesError,
     HandSizeError,
     check_cards,
+    check_players,
     check_seat,
     trump_of,
+    whole,
 )
 from .simulate.tables import rule_tables, trump_code
 
@@ -66,10 +68,13 @@ def trump_odds(players: int, round_number: int = 1, rules: str | Ruleset = "clas
     (Fraction(1, 1), Fraction(0, 1))
     """
     ruleset = get_ruleset(rules)
+    players = check_players(players, ruleset)
     sizes = ruleset.round_sizes(players)
-    if not checks.is_whole(round_number) or not 1 <= round_number <= len(sizes):
+    number = whole(round_number)
+    if number is None or not 1 <= number <= len(sizes):
         raise ArgumentError(f"With {players} players the {ruleset.title} rounds go from 1 to {len(sizes)}, "
                             f"not {round_number!r}.")
+    round_number = number
     outcomes = {c: 0 for c in COLOURS} | {NO_TRUMP: 0, DEALER_CHOOSES: 0}
     deck = ruleset.deck()
     if players * sizes[round_number - 1] >= len(deck):
@@ -88,6 +93,7 @@ def trump_odds_table(players: int, rules: str | Ruleset = "classic", exact: bool
     import pandas as pd
 
     ruleset = get_ruleset(rules)
+    players = check_players(players, ruleset)
     checks.flag(exact, "exact")
     rows = {}
     for r, size in enumerate(ruleset.round_sizes(players), start=1):
@@ -159,8 +165,10 @@ def hand_odds(cards: int, what: str = "wizards", rules: str | Ruleset = "classic
     _, marked = _marked(what, ruleset, up)
     population = ruleset.deck_size - (1 if up is not None else 0)
     successes = len(marked) - (1 if up is not None and up in marked else 0)
-    if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= population:
+    size = whole(cards)
+    if size is None or not 1 <= size <= population:
         raise HandSizeError(f"A hand has from 1 to {population} cards here, not {cards!r}.")
+    cards = size
     return {k: hypergeometric(population, successes, cards, k) for k in range(min(cards, successes) + 1)}
 
 
@@ -277,8 +285,9 @@ def one_card_win_probability(card: Card | str, players: int, seat: int, turned_u
     """
     ruleset = get_ruleset(rules)
     rule_tables(ruleset)
+    players = check_players(players, ruleset)
     (mine,), up = check_cards([card], turned_up, players, ruleset)
-    check_seat(seat, players)
+    seat = check_seat(seat, players)
     trump_of(up, ruleset, allow_choice=False)
     return _one_card(ruleset, mine, players, seat, up)
 
@@ -343,7 +352,7 @@ def round_one_table(players: int, turned_up: Card | str | None, rules: str | Rul
     import pandas as pd
 
     ruleset = get_ruleset(rules)
-    ruleset.check_players(players)
+    players = check_players(players, ruleset)
     checks.flag(exact, "exact")
     rows = round_one_rows(turned_up, ruleset)
     data = {}

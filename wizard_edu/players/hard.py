@@ -64,7 +64,7 @@ class HardPlayer(SeededPlayer):
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 800,
                  bid_samples: int = 2500, spread: int = 2, bid_informed: bool = True,
                  others: str = RULE_OF_THUMB, bid_weight: float = 20.0, stray: float = 0.2) -> None:
-        check_seed(seed, negative=False)
+        seed = check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
         self.samples = _whole(samples, "samples", 1, MAX_DEALS)

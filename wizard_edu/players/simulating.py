@@ -45,6 +45,7 @@ from ..errors import SampleSizeError
 from ..game import Action, SeatView
 from ..rules.rulesets import Ruleset
 from ..rules.tables import OPEN, ListTables, is_tabled, trump_code
+from ..simulate.checks import whole
 from ..simulate.tables import SimTables, player_tables
 from .base import SeededPlayer, check_seed
 from .rule_of_thumb import RuleOfThumbPlayer
@@ -328,7 +329,7 @@ class SimulatingPlayer(SeededPlayer):
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 60,
                  spread: int = 2, play_samples: int = 16, bid_values: bool = False) -> None:
-        check_seed(seed, negative=False)
+        seed = check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
         self.samples = _whole(samples, "samples", 1, MAX_SAMPLES)
@@ -502,7 +503,8 @@ MAX_SAMPLES = 100_000
 
 
 def _whole(value: object, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    n = whole(value)
+    if n is None or not low <= n <= high:
         raise SampleSizeError(f"{what} must be a whole number from {low} to {high:,}, not {value!r}.")
-    return value
+    return n
 

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..cards import COLOUR_NAMES, Card, Cards
 from ..display.numbers import readable
+from ..rules.checks import flag
 from ..rules.core import DEALER_CHOOSES
 from ..rules.rulesets import Ruleset, get_ruleset
 from .checks import (
@@ -22,6 +23,7 @@ from .checks import (
     check_seat,
     check_seed,
     trump_of,
+    whole,
 )
 from .play import RANDOM, check_policy, deal, play_rounds
 from .tables import rule_tables
@@ -184,17 +186,22 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
     """
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
+    players = check_players(players, ruleset)
     cards, up = check_cards(hand, turned_up, players, ruleset)
-    check_seat(seat, players)
-    check_count(samples, "samples", MAX_DEALS)
-    check_count(chunk, "deals per chunk")
-    check_seed(seed)
+    seat = check_seat(seat, players)
+    samples = check_count(samples, "samples", MAX_DEALS)
+    chunk = check_count(chunk, "deals per chunk")
+    seed = check_seed(seed)
+    flag(progress, "progress")
     opponents = check_policy(opponents)
     player = check_policy(player)
     trump = trump_of(up, ruleset, allow_choice=True)
     n = len(cards)
-    if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= n):
-        raise HandSizeError(f"The bid must be a whole number from 0 to {n}, not {bid!r}.")
+    if bid is not None:
+        bid_n = whole(bid)
+        if bid_n is None or not 0 <= bid_n <= n:
+            raise HandSizeError(f"The bid must be a whole number from 0 to {n}, not {bid!r}.")
+        bid = bid_n
     policies = [opponents] * players
     policies[seat] = player
     ids = tables.encode(cards)
@@ -238,11 +245,12 @@ def random_playouts(n: int, players: int = 4, cards: int = 5, rules: str | Rules
     """
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
-    check_players(players, ruleset)
-    check_count(n, "rounds", MAX_DEALS)
-    check_count(cards, "cards in each hand")
-    check_count(chunk, "deals per chunk")
-    check_seed(seed)
+    players = check_players(players, ruleset)
+    n = check_count(n, "rounds", MAX_DEALS)
+    cards = check_count(cards, "cards in each hand")
+    chunk = check_count(chunk, "deals per chunk")
+    seed = check_seed(seed)
+    flag(progress, "progress")
     if cards * players > ruleset.deck_size:
         raise HandSizeError(f"{cards} cards each is too many: with {players} players each gets at most "
                             f"{ruleset.deck_size // players} cards of the {ruleset.deck_size}.")
