@@ -14,8 +14,9 @@ import pytest
 from wizard_edu import Card, Game, classic_deck, get_ruleset
 from wizard_edu.errors import SampleSizeError, WizardError
 from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer, make_player
-from wizard_edu.players.simulating import deal_unseen, finish_round, kit, playout, voids_seen
+from wizard_edu.players.simulating import deal_unseen, finish_round, kit, playout
 from wizard_edu.players.table import PLAYER_TYPES
+from wizard_edu.simulate.midround import voids_seen
 
 CLASSIC = kit(get_ruleset("classic"))
 
@@ -56,9 +57,9 @@ def test_finish_round_from_the_middle_of_a_trick():
 def test_voids_are_read_and_kept_when_dealing():
     plays = [[(0, Card.parse("R5")), (1, Card.parse("G2")), (2, Card.parse("W")), (3, Card.parse("J"))],
              [(2, Card.parse("J")), (3, Card.parse("B4")), (0, Card.parse("Y9")), (1, Card.parse("B1"))]]
-    assert voids_seen(CLASSIC, plays) == {1: {0}, 0: {2}}  # seat 1 lacks red, seat 0 lacks blue
+    assert voids_seen(CLASSIC.tables, plays) == {1: {0}, 0: {2}}  # seat 1 lacks red, seat 0 lacks blue
     pool = [CLASSIC.encode(c) for c in classic_deck()][:40]
-    colour = CLASSIC.rules.colour
+    colour = CLASSIC.colour
     rng = random.Random(1)
     for _ in range(50):
         hands = deal_unseen(CLASSIC, list(pool), {0: 5, 1: 5, 3: 5}, {1: {0}, 0: {2}}, rng)

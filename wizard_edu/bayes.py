@@ -35,6 +35,7 @@ from .errors import BidError, DealerChoosesError, HandSizeError, SeatError, Wiza
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
 from .simulate.checks import MAX_DEALS, check_cards, check_count, check_players, check_seat, check_seed, whole
+from .simulate.play import hand_estimates
 from .simulate.tables import SimTables, player_tables, trump_code
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -69,17 +70,6 @@ def bid_probabilities(estimate: np.ndarray, hand_size: int, spread: float = BID_
     logits -= logits.max(1, keepdims=True)
     p = np.exp(logits)
     return p / p.sum(1, keepdims=True)
-
-
-def hand_estimates(tables: SimTables, hands: np.ndarray, trump: int, players: int) -> np.ndarray:
-    """Rule-of-thumb trick count of each hand row (ids; the id ``tables.size`` counts nothing)."""
-    power = np.zeros(tables.size + 1)
-    power[:tables.size] = tables.bid_power(players)[trump]
-    power_of = power[np.asarray(hands, dtype=np.intp)]
-    total = np.zeros(power_of.shape[:-1])
-    for j in range(power_of.shape[-1]):  # the same additions in the same order as count_tricks
-        total = total + power_of[..., j]
-    return total
 
 
 def bid_likelihood(tables: SimTables, hands: np.ndarray, bid: int, trump: int, players: int,

@@ -32,9 +32,9 @@ import numpy as np
 from .bayes import BID_SPREAD, bid_probabilities, hand_estimates
 from .errors import OutOfTurnError, UnknownPolicyError, UnknownRulesetError, WizardError, WrongPhaseError
 from .game import SeatView
-from .rules.tables import OPEN, is_tabled, trump_code
+from .rules.tables import is_tabled, trump_code
 from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share, whole
-from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on
+from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on, voids_seen
 from .simulate.tables import SimTables, player_tables
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -73,7 +73,6 @@ def _check_view(view: object, what: str) -> SeatView:
 def situation(view: SeatView) -> Situation:
     """Everything ``view``'s player knows about the cards, ready for the simulator."""
     tables = player_tables(view.ruleset)
-    rules = tables.lists
     code = tables.code
     count = [0] * tables.size
     for c in tables.canon.tolist():
@@ -84,16 +83,12 @@ def situation(view: SeatView) -> Situation:
     for c in seen:
         count[code[c]] -= 1
     pool = [c for c in range(tables.size) for _ in range(max(count[c], 0))]
-    voids: dict[int, set[int]] = {}
+    tricks = [list(t.plays) for t in view.tricks] + [list(view.trick)]
     played: dict[int, list[int]] = {s: [] for s in range(view.players)}
-    for plays in [list(t.plays) for t in view.tricks] + [list(view.trick)]:
-        state = OPEN
+    for plays in tricks:
         for seat, card in plays:
-            c = code[card]
-            played[seat].append(c)
-            if state >= 2 and not rules.follow_ok[state][c]:
-                voids.setdefault(seat, set()).add(state - 2)   # did not follow: lacks the colour
-            state = rules.lead_next[state][c]
+            played[seat].append(code[card])
+    voids = voids_seen(tables, tricks)
     sizes = {s: view.hand_counts[s] for s in range(view.players) if s != view.seat}
     leader = view.leader if view.leader is not None else (view.dealer + 1) % view.players
     return Situation(tables, view, trump_code(view.trump), [code[c] for c in view.hand], pool, sizes,
@@ -116,7 +111,7 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
     dealt = deal_consistent(tables, sit.pool, sit.sizes, sit.voids, samples, rng)
     log_w = dealt.log_weight.copy()
     bids = np.zeros((samples, players), dtype=np.int64)
-    gone = tables.flat.gone
+    gone = tables.gone
     for s in range(players):
         if s == view.seat:
             bids[:, s] = my_bid if my_bid is not None else (view.bids[s] or 0)
@@ -200,7 +195,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     hands, bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=check_share(stray, "stray"))
     deals, players, width = hands.shape
     k = len(options)
-    gone = tables.flat.gone
+    gone = tables.gone
     # Every option on the same deals (fairer comparisons), option by option in blocks of rows.
     held = np.repeat(hands[None], k, axis=0)                     # (k, deals, players, width)
     for i, card in enumerate(options):

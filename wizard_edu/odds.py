@@ -251,12 +251,9 @@ def _one_card(ruleset: Ruleset, card: Card, players: int, seat: int, up: Card | 
     trick[:, seat] = me
     trick[:, seat + 1:] = reps[seqs[:, seat:]]
     t = trump_code(trump)
-    best = trick[:, 0]
-    best_pos = np.zeros(len(seqs), dtype=np.intp)
-    for pos in range(1, players):
-        take = tables.beats[t, best, trick[:, pos]]
-        best = np.where(take, trick[:, pos], best)
-        best_pos = np.where(take, pos, best_pos)
+    best, best_pos, state = (np.zeros(len(seqs), dtype=np.intp) for _ in range(3))
+    for pos in range(players):
+        best, state = tables.add_to_trick(trick[:, pos], pos, best, best_pos, state, t)
     # Count the winning fillings by how many cards of each group they use.
     base = others + 1
     codes = (seqs[best_pos == seat, :, None] == np.arange(len(live))).sum(1) @ (base ** np.arange(len(live)))

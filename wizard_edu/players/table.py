@@ -92,16 +92,19 @@ def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic",
     if seed is not None:
         seed = check_seed(seed, negative=False)
     ruleset = get_ruleset(rules)
-    count = None if isinstance(players, (list, tuple)) else _whole(players)
-    if count is None and not isinstance(players, (list, tuple)):
-        raise PlayerError("Give the players as a list, like ['simulator', 'rule-of-thumb', 'random'], "
-                          f"or as a number of rule-of-thumb players, not {players!r}.")
-    # The number of seats is checked before anything is made for them (players=10**9 is refused at once).
-    ruleset.check_players(len(players) if count is None else count)
-    if count is not None:
-        players = ["rule-of-thumb"] * count
+    if isinstance(players, (list, tuple)):
+        kinds = list(players)
+        ruleset.check_players(len(kinds))
+    else:
+        count = _whole(players)
+        if count is None:
+            raise PlayerError("Give the players as a list, like ['simulator', 'rule-of-thumb', 'random'], "
+                              f"or as a number of rule-of-thumb players, not {players!r}.")
+        # The count is checked before anything is made for the seats (players=10**9 is refused at once).
+        ruleset.check_players(count)
+        kinds = ["rule-of-thumb"] * count
     base = 0 if seed is None else seed
-    seated = [make_player(p, seed=base * 100 + i) for i, p in enumerate(players)]
+    seated = [make_player(p, seed=base * 100 + i) for i, p in enumerate(kinds)]
     game = Game(players=len(seated), rules=ruleset, seed=seed, **game_options)
     while not game.is_over:
         seat = game.to_move

@@ -36,7 +36,7 @@ def whole(value: object) -> int | None:
 
 def check_share(value: object, name: str) -> float:
     """A share from 0 to 1 (any real number, numpy's too; not True/False, not NaN)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value <= 1:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) <= 1:
         raise WizardError(f"{name} is a share from 0 to 1, not {value!r}.")
     return float(value)
 
