@@ -14,7 +14,7 @@ engine gives (:func:`~wizard_edu.rules.core.explain_trick`, :func:`~wizard_edu.r
 >>> ex.check("W").feedback
 'Right! The 1st card, W. The first Wizard played wins the trick.'
 >>> generate("legal-plays", rules="classic", seed=2).check("W B5").feedback
-'Not quite. You missed B1: B1: yes, it follows blue.'
+'Not quite. You missed B1: B1: yes, B1 follows blue, the colour led.'
 
 Worksheets (:mod:`wizard_edu.worksheets`), the trick and legal-play trainers and the scoring quiz
 (:mod:`wizard_edu.widgets`) all draw their exercises here, each from its own random generator, so
@@ -36,7 +36,7 @@ from .rules import checks
 from .rules.core import (
     DEALER_CHOOSES,
     TrickResult,
-    check_play,
+    explain_play,
     explain_trick,
     lead_colour,
     legal_plays,
@@ -153,34 +153,26 @@ def _check_trick(ex: Exercise, answer: Any) -> Feedback:
 
 def play_reason(card: Card | str, hand: Sequence[Card | str] | str, trick: Sequence[Card | str] | str,
                 rules: str | Ruleset = "classic", colour_names: dict[str, str] = COLOUR_NAMES) -> tuple[bool, str]:
-    """Whether ``card`` may be played onto ``trick`` from ``hand``, and why (the engine's own words when not).
+    """Whether ``card`` may be played onto ``trick`` from ``hand``, and why: the rules' own words
+    (:func:`~wizard_edu.rules.core.explain_play`), with ``colour_names`` for the colours (a theme's
+    names).  An allowed play's reason goes after "yes, " (:func:`why_legal`), so it starts in lower
+    case unless it starts with the card.
 
     >>> play_reason("G9", "R3 G9 W", "R12")
     (False, 'You must follow red: you hold R3.')
     >>> play_reason("W", "R3 G9 W", "R12")
-    (True, 'a Wizard may always be played.')
+    (True, 'a Wizard may always be played, even when you hold red.')
+    >>> play_reason("R3", "R3 G9 W", "R12")
+    (True, 'R3 follows red, the colour led.')
     """
-    ruleset = get_ruleset(rules)
-    card = Card.parse(card)
-    hand, trick = checks.hand_and_trick(hand, trick, ruleset)
-    try:
-        check_play(hand, trick, card, ruleset)
-    except WizardError as exc:
-        return False, str(exc)
-    colour = lead_colour(trick, ruleset)
-    if not trick:
-        return True, "you lead, so any card may be played."
-    if card.is_wizard:
-        return True, "a Wizard may always be played."
-    if card.is_jester:
-        return True, "a Jester may always be played."
-    if colour is None and any(c.is_wizard for c in trick):
-        return True, "a Wizard came before any colour, so nobody has to follow."
-    if colour is None:
-        return True, "no colour has been led yet, so any card may be played."
-    if card.colour == colour:
-        return True, f"it follows {colour_names[colour]}."
-    return True, f"you have no {colour_names[colour]} card, so any card may be played."
+    verdict = explain_play(hand, trick, card, rules=rules)
+    reason = verdict.reason
+    for colour, name in colour_names.items():
+        if name != COLOUR_NAMES[colour]:
+            reason = re.sub(rf"\b{COLOUR_NAMES[colour]}\b", name, reason)
+    if verdict.allowed and verdict.rule != "follows":   # "follows": the sentence starts with the card
+        reason = reason[0].lower() + reason[1:]
+    return verdict.allowed, reason
 
 
 def why_legal(card: Card | str, hand: Sequence[Card | str] | str, trick: Sequence[Card | str] | str,
@@ -190,7 +182,7 @@ def why_legal(card: Card | str, hand: Sequence[Card | str] | str, trick: Sequenc
     >>> why_legal("G9", "R3 G9 W", "R12")
     'G9: no. You must follow red: you hold R3.'
     >>> why_legal("W", "R3 G9 W", "R12")
-    'W: yes, a Wizard may always be played.'
+    'W: yes, a Wizard may always be played, even when you hold red.'
     """
     ok, because = play_reason(card, hand, trick, rules)
     return f"{Card.parse(card)}: yes, {because}" if ok else f"{Card.parse(card)}: no. {because}"
