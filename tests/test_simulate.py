@@ -237,3 +237,18 @@ def test_progress_bar_counts_chunks(capsys):
     random_playouts(300, seed=1, chunk=100, progress=True)
     shown = capsys.readouterr().out  # outside Jupyter the bar prints its text form
     assert "IntProgress" in shown and "max=3" in shown
+
+
+def test_the_simulator_imports_no_computer_player_but_the_rule_of_thumbs_scores():
+    """simulate/ sits below players/: the players use the simulator, never the other way round
+    (the one import up is the rule-of-thumb player's scoring functions, a module without the simulator)."""
+    import ast
+    import pathlib
+
+    import wizard_edu.simulate
+
+    for path in pathlib.Path(wizard_edu.simulate.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "players" in node.module:
+                assert node.module == "players.rule_of_thumb" and node.level == 2, (path.name, node.module)
