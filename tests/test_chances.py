@@ -383,3 +383,39 @@ def test_bid_values_takes_numpy_bids_and_names_the_choices_when_wrong():
     for wrong in ([99], "01", [True], []):
         with pytest.raises(WizardError, match=r"Choose the bids to try from \[0, 1\]"):
             bid_values(view, samples=50, bids=wrong)
+
+
+def test_averages_are_exact_fractions_the_same_on_every_computer():
+    """Issue 21: a stored 12.203 came out 12.202 on another CPU (float sums added up in another order).
+    With equal weights every average is a whole number over the deals, rounded once."""
+    from wizard_edu.simulate import estimate_tricks
+
+    start = Game(players=4, seed=11, hand_sizes=[5])
+    view = start.view(start.to_move)
+    table = bid_values(view, samples=4000, seed=1)
+    deals = table.attrs["deals"]
+    assert table.attrs["effective_deals"] == deals        # equal weights: exactly as many deals
+    for column in ("expected score", "makes bid", "expected tricks"):
+        for value in table[column]:
+            exact = Fraction(value).limit_denominator(deals)
+            assert (exact * deals).denominator == 1 and float(exact) == value, (column, value)
+    same = estimate_tricks(view.hand, players=4, seat=0, turned_up=view.trump_card, samples=4000, seed=1)
+    for value in [*same.bids()["expected score"], *same.expected_scores, same.expected_tricks]:
+        exact = Fraction(value).limit_denominator(4000)
+        assert (exact * 4000).denominator == 1 and float(exact) == value
+
+
+def test_weighted_averages_do_not_depend_on_the_order_of_the_deals():
+    """The same deals in another order (another CPU adds up in another order) give the same bits."""
+    from wizard_edu.chances import _mean_se
+
+    rng = np.random.default_rng(3)
+    for trial in range(50):
+        n = int(rng.integers(2, 3000))
+        x = rng.integers(-60, 200, n)
+        w = rng.integers(0, 2 ** 20, n) if trial % 2 else np.full(n, 2 ** 20)
+        w[0] = 2 ** 20
+        order = rng.permutation(n)
+        mean, se = _mean_se(x, w)
+        assert (mean, se) == _mean_se(x[order], w[order])
+        assert mean == float(Fraction(int((w * x).sum()), int(w.sum())))

@@ -24,7 +24,9 @@ Wizards.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -140,16 +142,35 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
         row = np.array(sit.hand, dtype=np.intp)[None, :] if s == view.seat else dealt.hands[s][keep]
         hands[:, s, :row.shape[1]] = row
     log_w = log_w[keep]
-    weight = np.exp(log_w - log_w.max())
-    return hands, bids[keep], weight / weight.sum()
+    # Whole-number weights (the heaviest deal 2**20): every average below is then a fraction worked
+    # out exactly, the same on every machine whatever order a sum is added up in.  Equal weights
+    # (no voids, not bid-informed) stay exactly equal.
+    weight = np.rint(np.exp(log_w - log_w.max()) * WEIGHT_SCALE).astype(np.int64)
+    return hands, bids[keep], weight
+
+
+#: The weight of the likeliest deal; :func:`_deal` rounds every weight to a whole number on this scale.
+WEIGHT_SCALE = 2 ** 20
 
 
 def _mean_se(x: np.ndarray, w: np.ndarray) -> tuple[float, float]:
-    """Weighted mean of ``x`` (weights adding to 1) and its standard error."""
+    """Weighted mean of the whole numbers ``x`` (whole-number weights ``w``) and its standard error.
+
+    The mean is exact (a fraction of whole numbers, then rounded once to a float) and the error's
+    sum is added up exactly (``math.fsum``): the same figures on every computer.
+    """
+    x = np.asarray(x, dtype=np.int64)
+    total = int(w.sum())
     if x.min() == x.max():          # the same in every deal: exact, no rounding dust
         return float(x[0]), 0.0
-    mean = float(w @ x)
-    return mean, float(np.sqrt(((w * (x - mean)) ** 2).sum()))
+    mean = float(Fraction(int(w @ x), total))
+    return mean, math.sqrt(math.fsum(((w * (x - mean)) ** 2).tolist())) / total
+
+
+def _effective_deals(w: np.ndarray) -> float:
+    """How many equally weighted deals the weighted ones are worth: (sum w)^2 / sum w^2, exactly."""
+    squares = int((w.astype(np.uint64) ** 2).sum())   # at most 2**40 per deal: fits for 10 million deals
+    return float(Fraction(int(w.sum()) ** 2, squares))
 
 
 def _policies(view: SeatView, others: str) -> list[str]:
@@ -215,13 +236,13 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     first = (out.first_winner == view.seat).reshape(k, deals)
     rows = []
     for i, card in enumerate(options):
-        w_mean, w_se = _mean_se(first[i].astype(float), weight)
-        m_mean, m_se = _mean_se((won[i] == my_bid).astype(float), weight)
-        s_mean, s_se = _mean_se(score[my_bid, won[i]].astype(float), weight)
+        w_mean, w_se = _mean_se(first[i], weight)
+        m_mean, m_se = _mean_se(won[i] == my_bid, weight)
+        s_mean, s_se = _mean_se(score[my_bid, won[i]], weight)
         rows.append({"card": card, "wins trick": w_mean, "wins trick se": w_se, "makes bid": m_mean,
                      "makes bid se": m_se, "expected score": s_mean, "expected score se": s_se})
     table = pd.DataFrame(rows, index=pd.Index([str(c) for c in options], name="play"))
-    table.attrs.update(deals=deals, effective_deals=float(1 / (weight ** 2).sum()), bid=my_bid,
+    table.attrs.update(deals=deals, effective_deals=_effective_deals(weight), bid=my_bid,
                        bid_informed=bid_informed, seat=view.seat)
     return table
 
@@ -264,11 +285,11 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
     score = tables.score_table(view.hand_size)
     rows = {}
     for i, b in enumerate(allowed):
-        m_mean, m_se = _mean_se((won[i] == b).astype(float), weight)
-        s_mean, s_se = _mean_se(score[b, won[i]].astype(float), weight)
+        m_mean, m_se = _mean_se(won[i] == b, weight)
+        s_mean, s_se = _mean_se(score[b, won[i]], weight)
         rows[b] = {"makes bid": m_mean, "makes bid se": m_se, "expected score": s_mean,
-                   "expected score se": s_se, "expected tricks": float(weight @ won[i])}
+                   "expected score se": s_se, "expected tricks": _mean_se(won[i], weight)[0]}
     table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("bid")
-    table.attrs.update(deals=deals, effective_deals=float(1 / (weight ** 2).sum()), bid_informed=bid_informed,
+    table.attrs.update(deals=deals, effective_deals=_effective_deals(weight), bid_informed=bid_informed,
                        seat=view.seat)
     return table

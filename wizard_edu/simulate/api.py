@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -100,7 +101,7 @@ class TrickEstimate:
 
     @property
     def expected_tricks(self) -> float:
-        return float(np.dot(np.arange(len(self.counts)), self.probabilities))
+        return float(Fraction(int(np.arange(len(self.counts)) @ self.counts), self.samples))
 
     @property
     def best_bid(self) -> int:
@@ -120,10 +121,8 @@ class TrickEstimate:
 
         ruleset = self.ruleset if rules is None else get_ruleset(rules)
         n = len(self.counts)
-        p = self.probabilities
-        score = np.array([[ruleset.score(b, k) for k in range(n)] for b in range(n)], dtype=float)
-        mean = score @ p
-        spread = np.sqrt(np.maximum(score ** 2 @ p - mean ** 2, 0.0))
+        score = np.array([[ruleset.score(b, k) for k in range(n)] for b in range(n)], dtype=np.int64)
+        mean, spread = _mean_spread(score @ self.counts, score ** 2 @ self.counts, self.samples)
         return readable(pd.DataFrame({"expected score": mean, "std error": spread / np.sqrt(self.samples),
                                       "spread": spread}, index=pd.Index(range(n), name="bid")),
                         plain=("expected score", "std error", "spread"))
@@ -165,6 +164,14 @@ class TrickEstimate:
         table = ("<table><thead><tr><th>tricks / bid</th><th>chance \u00b1 std error</th><th></th>"
                  "<th>expected score of the bid</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
         return f"<div>{cards_html(self.hand)}{head}{table}</div>"
+
+
+def _mean_spread(total: np.ndarray, total_sq: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Means and standard deviations from whole-number sums of values and of their squares over ``n``
+    deals, worked out exactly (fractions) and rounded once: the same on every computer."""
+    mean = [Fraction(int(s), n) for s in total]
+    var = [Fraction(int(q), n) - m * m for m, q in zip(mean, total_sq)]
+    return np.array([float(m) for m in mean]), np.sqrt(np.array([float(max(v, 0)) for v in var]))
 
 
 def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: int = 0,
@@ -212,8 +219,8 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
     rng = np.random.default_rng(seed)
     counts = np.zeros(n + 1, dtype=np.int64)
     score = tables.score_table(n)
-    total = np.zeros(n + 1)
-    total_sq = np.zeros(n + 1)
+    total = np.zeros(n + 1, dtype=np.int64)
+    total_sq = np.zeros(n + 1, dtype=np.int64)
     steps = list(chunks(samples, chunk))
     bar = _Progress(progress, len(steps), "Dealing")
     for size in steps:
@@ -223,15 +230,14 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
                              set_bids=None if bid is None else {seat: bid})
         mine = played.won[:, seat]
         counts += np.bincount(mine, minlength=n + 1)
-        points = score[:, mine].astype(float)  # (bids, deals)
+        points = score[:, mine]  # (bids, deals)
         total += points.sum(1)
         total_sq += (points ** 2).sum(1)
         bar.step()
     bar.done()
-    mean = total / samples
-    var = np.maximum(total_sq / samples - mean ** 2, 0.0)
+    mean, spread = _mean_spread(total, total_sq, samples)
     return TrickEstimate(cards, players, seat, up, trump, ruleset, opponents, samples, counts, mean,
-                         np.sqrt(var / samples))
+                         spread / np.sqrt(samples))
 
 
 def random_playouts(n: int, players: int = 4, cards: int = 5, rules: str | Ruleset = "classic",
