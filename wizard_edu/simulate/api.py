@@ -171,7 +171,7 @@ def _mean_spread(total: np.ndarray, total_sq: np.ndarray, n: int) -> tuple[np.nd
     deals, worked out exactly (fractions) and rounded once: the same on every computer."""
     mean = [Fraction(int(s), n) for s in total]
     var = [Fraction(int(q), n) - m * m for m, q in zip(mean, total_sq)]
-    return np.array([float(m) for m in mean]), np.sqrt(np.array([float(max(v, 0)) for v in var]))
+    return np.array([float(m) for m in mean]), np.sqrt(np.array([float(v) if v > 0 else 0.0 for v in var]))
 
 
 def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: int = 0,
