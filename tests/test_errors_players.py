@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from test_errors_simulate import NOT_WHOLE
 
 from wizard_edu import Game, WizardError, make_player, play_game
 from wizard_edu.errors import OutOfTurnError, PlayerCountError, PlayerError, SampleSizeError, SeedError
@@ -10,7 +11,7 @@ from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer
 from wizard_edu.players.coach import hint
 
 
-@pytest.mark.parametrize("seed", ["abc", 1.5, -1, True, [1]])
+@pytest.mark.parametrize("seed", [*NOT_WHOLE, -1])
 def test_simulator_refuses_bad_seeds(seed):
     with pytest.raises(SeedError, match="whole number of 0 or more") as err:
         SimulatingPlayer(seed=seed)
@@ -25,7 +26,7 @@ def test_simulator_accepts_none_and_whole_numbers(seed):
 
 
 @pytest.mark.parametrize("kind", [RandomPlayer, RuleOfThumbPlayer])
-@pytest.mark.parametrize("seed", ["abc", 1.5, True])
+@pytest.mark.parametrize("seed", NOT_WHOLE)
 def test_other_players_refuse_seeds_that_are_not_whole_numbers(kind, seed):
     with pytest.raises(SeedError, match="whole number"):
         kind(seed=seed)
