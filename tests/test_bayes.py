@@ -153,3 +153,17 @@ def test_reveal_takes_numpy_whole_numbers_and_refuses_bids_that_are_not_a_dict()
         reveal("G2", [0, 1], players=3, seat=1, turned_up="R5", rules="junior")
     with pytest.raises(BidError, match="not True"):
         reveal("G2", {0: True}, players=3, seat=1, turned_up="R5", rules="junior")
+
+
+@pytest.mark.parametrize("spread", ["x", 0, -1.5, float("nan"), True])
+def test_the_bidding_models_spread_is_a_positive_number(spread):
+    with pytest.raises(WizardError, match="spread"):
+        reveal("G2", {0: 0}, players=3, seat=1, turned_up="R5", rules="junior", spread=spread)
+    with pytest.raises(WizardError, match="spread"):
+        bid_probabilities(np.array([1.0]), 3, spread)
+
+
+def test_bid_probabilities_wants_a_hand_size():
+    with pytest.raises(WizardError, match="hand size must be a whole number of 0 or more, not -1"):
+        bid_probabilities(np.array([1.0]), -1)
+    assert bid_probabilities(np.array([1.0]), np.int64(3)).shape == (1, 4)

@@ -122,3 +122,10 @@ def test_players_take_numpy_whole_numbers_and_refuse_numpy_bools():
         SimulatingPlayer(seed=np.True_)
     with pytest.raises(SampleSizeError):
         SimulatingPlayer(samples=np.float64(5))
+
+
+def test_hard_player_wants_true_or_false_for_bid_informed():
+    from wizard_edu.players.hard import HardPlayer
+
+    with pytest.raises(WizardError, match="bid_informed must be True or False, not 'no'"):
+        HardPlayer(bid_informed="no")

@@ -147,3 +147,14 @@ def test_progress_must_be_true_or_false():
         estimate_tricks("W R3", samples=10, progress="yes")
     with pytest.raises(WizardError, match="progress must be True or False"):
         random_playouts(10, progress=1)
+
+
+def test_compare_with_exact_wants_two_dicts_and_some_counts():
+    from wizard_edu.odds import trump_odds
+    from wizard_edu.simulate import compare_with_exact
+
+    for exact, counts in ((None, None), ("a", "b"), (trump_odds(4), [1, 2])):
+        with pytest.raises(WizardError, match="two dicts"):
+            compare_with_exact(exact, counts)
+    with pytest.raises(SampleSizeError, match="no counts"):
+        compare_with_exact(trump_odds(4), {})

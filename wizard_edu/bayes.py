@@ -34,7 +34,16 @@ from .cards import COLOUR_NAMES, Card
 from .errors import BidError, DealerChoosesError, HandSizeError, SeatError, WizardError
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
-from .simulate.checks import MAX_DEALS, check_cards, check_count, check_players, check_seat, check_seed, whole
+from .simulate.checks import (
+    MAX_DEALS,
+    check_cards,
+    check_count,
+    check_number,
+    check_players,
+    check_seat,
+    check_seed,
+    whole,
+)
 from .simulate.play import hand_estimates
 from .simulate.tables import SimTables, player_tables, trump_code
 
@@ -64,8 +73,14 @@ def bid_probabilities(estimate: np.ndarray, hand_size: int, spread: float = BID_
     >>> int(p.argmax()), round(float(p.sum()), 6)
     (1, 1.0)
     """
+    spread = check_number(spread, "spread (how far bids stray from the rule of thumb)")
+    if spread <= 0:
+        raise WizardError(f"spread (how far bids stray from the rule of thumb) must be more than 0, not {spread!r}.")
+    size = whole(hand_size)
+    if size is None or size < 0:
+        raise HandSizeError(f"The hand size must be a whole number of 0 or more, not {hand_size!r}.")
     estimate = np.asarray(estimate, dtype=float)
-    b = np.arange(hand_size + 1)
+    b = np.arange(size + 1)
     logits = -((b[None, :] - estimate.reshape(-1, 1)) ** 2) / (2 * spread ** 2)
     logits -= logits.max(1, keepdims=True)
     p = np.exp(logits)

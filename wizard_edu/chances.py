@@ -34,6 +34,7 @@ import numpy as np
 from .bayes import BID_SPREAD, bid_probabilities, hand_estimates
 from .errors import OutOfTurnError, UnknownPolicyError, UnknownRulesetError, WizardError, WrongPhaseError
 from .game import SeatView
+from .rules.checks import flag
 from .rules.tables import is_tabled, trump_code
 from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share, whole
 from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on, voids_seen
@@ -204,6 +205,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
 
     view = _check_view(view, "card_chances")
     samples, seed = _checks(samples, seed)
+    flag(bid_informed, "bid_informed")
     if view.phase != "play":
         raise WrongPhaseError("Card chances are for the play of a round: for bids, use bid_values(view).")
     if not view.my_turn or not view.legal_cards:
@@ -262,6 +264,7 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
 
     view = _check_view(view, "bid_values")
     samples, seed = _checks(samples, seed)
+    flag(bid_informed, "bid_informed")
     if view.phase != "bid":
         raise WrongPhaseError("Bid values are worked out while bidding: during play, use card_chances(view).")
     allowed = view.legal_bids if view.my_turn else list(range(view.hand_size + 1))

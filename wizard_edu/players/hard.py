@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..errors import UnknownPolicyError
 from ..game import Action, SeatView
+from ..rules.checks import flag
 from ..simulate.checks import MAX_DEALS, check_number, check_share
 from ..simulate.midround import CAREFUL, RULE_OF_THUMB
 from .base import SeededPlayer, check_seed
@@ -70,7 +71,7 @@ class HardPlayer(SeededPlayer):
         self.samples = _whole(samples, "samples", 1, MAX_DEALS)
         self.bid_samples = _whole(bid_samples, "bid_samples", 1, MAX_DEALS)
         self.spread = _whole(spread, "spread", 0, 100)
-        self.bid_informed = bool(bid_informed)
+        self.bid_informed = flag(bid_informed, "bid_informed")
         if others not in (RULE_OF_THUMB, CAREFUL):
             raise UnknownPolicyError(f"The hard player imagines the others playing by the {RULE_OF_THUMB!r} "
                                      f"or {CAREFUL!r}, not {others!r}.")

@@ -12,7 +12,16 @@ from ..display.numbers import readable
 from ..rules.core import DEALER_CHOOSES, as_cards
 from ..rules.rulesets import Ruleset, get_ruleset
 from .api import CHUNK, chunks
-from .checks import MAX_DEALS, HandSizeError, check_count, check_players, check_seed, whole
+from .checks import (
+    MAX_DEALS,
+    HandSizeError,
+    SampleSizeError,
+    WizardError,
+    check_count,
+    check_players,
+    check_seed,
+    whole,
+)
 from .play import deal
 from .tables import CHOOSE, rule_tables
 
@@ -80,7 +89,12 @@ def compare_with_exact(exact: dict, counts: dict) -> pd.DataFrame:
     """A DataFrame: exact chance, simulated share, standard error and how many standard errors apart."""
     import pandas as pd
 
+    if not isinstance(exact, dict) or not isinstance(counts, dict):
+        raise WizardError("compare_with_exact takes two dicts: the exact chances and the counts, like "
+                          "compare_with_exact(trump_odds(4), trump_frequencies(1000)).")
     n = sum(counts.values())
+    if not n:
+        raise SampleSizeError("There are no counts to compare: deal at least once.")
     rows = {}
     for key, p in exact.items():
         share = counts.get(key, 0) / n
