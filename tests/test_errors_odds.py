@@ -99,3 +99,8 @@ def test_odds_take_numpy_whole_numbers():
         one_card_win_probability("R13", 4, 2, "R5")
     with pytest.raises(WizardError):
         hand_odds(np.True_)
+
+
+def test_hypergeometric_takes_numpy_whole_numbers():
+    np = pytest.importorskip("numpy")
+    assert hypergeometric(np.int64(36), np.int32(2), np.int64(8), np.uint8(2)) == Fraction(2, 45)

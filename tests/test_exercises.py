@@ -286,3 +286,13 @@ def test_helpers_check_their_arguments():
         tempting_scores(-1, 0)
     with pytest.raises(WizardError):
         play_reason("R3", "R3", "R3")
+
+
+def test_exercises_take_numpy_whole_numbers():
+    np = pytest.importorskip("numpy")
+    assert generate("trick-winner", "junior", seed=np.int64(3), step=np.int8(2)).question == \
+        generate("trick-winner", "junior", seed=3, step=2).question
+    assert explain_score(np.int64(2), np.int64(1)) == explain_score(2, 1)
+    assert tempting_scores(np.int64(2), np.int64(1)) == tempting_scores(2, 1)
+    with pytest.raises(ExerciseError, match="seed must be a whole number"):
+        generate("trick-winner", seed=np.True_)

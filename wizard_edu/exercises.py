@@ -23,6 +23,7 @@ that a seed gives the same exercises it always gave.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -255,6 +256,17 @@ _CHECKERS: dict[str, Callable[[Exercise, Any], Feedback]] = {
 
 
 # -- the engine's words for a score ------------------------------------------------------------
+def _index(value: Any) -> Any:
+    """A numpy whole number (``np.int64(3)``) as a plain ``int``; anything else as given, for the checks
+    to judge (``True`` stays a bool, and is refused as a number)."""
+    if isinstance(value, (bool, int)):
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
@@ -271,6 +283,7 @@ def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: st
     'The player won 2 tricks more than the bid of 0, so no bonus: -10 points for each trick off, -10 x 2 = -20.'
     """
     ruleset = get_ruleset(rules)
+    bid, won = _index(bid), _index(won)
     points = score_round(bid, won, ruleset)
     if not isinstance(name, str):
         raise ExerciseError(f"A player's name is text, not {name!r}.")
@@ -295,6 +308,7 @@ def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: st
 def tempting_scores(bid: int, won: int, rules: str | Ruleset = "classic") -> list[int]:
     """Wrong scores a learner is likely to give (forgetting the bonus, the sign...), most likely first."""
     ruleset = get_ruleset(rules)
+    bid, won = _index(bid), _index(won)
     checks.round_score_args(bid, won, ruleset)
     off = abs(bid - won)
     if ruleset.scoring == "junior":
@@ -330,8 +344,8 @@ def generate(kind: str, rules: str | Ruleset = "junior", seed: int = 0, step: in
     if not isinstance(kind, str) or kind not in KINDS:
         raise ExerciseError(f"There is no exercise kind {kind!r}. Choose one of {', '.join(KINDS)}.")
     key = _rules_key(rules)
-    checks.whole_number(seed, "The seed", 0, None, ExerciseError)
-    checks.whole_number(step, "The step", 0, None, ExerciseError)
+    seed = checks.whole_number(_index(seed), "The seed", 0, None, ExerciseError)
+    step = checks.whole_number(_index(step), "The step", 0, None, ExerciseError)
     # A text seed is hashed the same way on every computer (not Python's salted hash()).
     rng = random.Random(f"wizard-edu exercise {kind} {key} {seed}")
     return draw(kind, rng, key, step)
@@ -342,7 +356,7 @@ def draw(kind: str, rng: random.Random, rules: str, step: int = 0) -> Exercise:
     _check_rng(rng)
     if not isinstance(kind, str) or kind not in KINDS:
         raise ExerciseError(f"There is no exercise kind {kind!r}. Choose one of {', '.join(KINDS)}.")
-    return _MAKERS[kind](rng, _rules_key(rules), checks.whole_number(step, "The step", 0, None, ExerciseError))
+    return _MAKERS[kind](rng, _rules_key(rules), checks.whole_number(_index(step), "The step", 0, None, ExerciseError))
 
 
 def _check_rng(rng: object) -> None:
@@ -484,10 +498,12 @@ def score_exercise(names: Sequence[str], bids: Sequence[int], won: Sequence[int]
     """The round-score exercise: each player's bid and tricks won in a round of ``tricks`` tricks."""
     key = _rules_key(rules)
     ruleset = get_ruleset(rules)
-    checks.whole_number(tricks, "The number of tricks in the round", 1, checks.most_tricks(ruleset), ExerciseError)
+    tricks = checks.whole_number(_index(tricks), "The number of tricks in the round", 1, checks.most_tricks(ruleset),
+                                 ExerciseError)
     if not all(isinstance(x, (list, tuple)) for x in (names, bids, won)) or not len(names) == len(bids) == len(won) \
             or not 1 <= len(names) <= checks.MAX_PLAYERS or not all(isinstance(n, str) for n in names):
         raise ExerciseError("Give one name, one bid and one number of tricks won for each player (1 to 6).")
+    bids, won = [_index(b) for b in bids], [_index(w) for w in won]
     for b, w in zip(bids, won):
         checks.round_score_args(b, w, ruleset)
         if b > tricks or w > tricks:

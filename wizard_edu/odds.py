@@ -115,9 +115,13 @@ def hypergeometric(population: int, successes: int, draws: int, k: int) -> Fract
     >>> hypergeometric(60, 4, 5, 6)   # six Wizards in five cards: impossible
     Fraction(0, 1)
     """
+    counts = []
     for name, v in (("population", population), ("successes", successes), ("draws", draws), ("k", k)):
-        if not checks.is_whole(v) or v < 0:
+        n = whole(v)
+        if n is None or n < 0:
             raise ArgumentError(f"{name} must be a whole number of 0 or more, not {v!r}.")
+        counts.append(n)
+    population, successes, draws, k = counts
     if population > MAX_POPULATION:
         # Exact counts of a huge pile are numbers with millions of digits: refuse at once rather than
         # compute for minutes (10,000 cards take a few milliseconds).
