@@ -36,7 +36,6 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -90,16 +89,6 @@ class Kit:
 
     def decode(self, code: int) -> Card:
         return self.tables.cards[code]
-
-    def encode(self, card: Card) -> int:
-        return self.code[card]
-
-    def counts(self, cards: Iterable[Card]) -> list[int]:
-        """Copies of each id among ``cards``."""
-        out = [0] * self.tables.size
-        for c in cards:
-            out[self.code[c]] += 1
-        return out
 
     def estimate_power(self, players: int) -> list[list[float]]:
         return self.bid_power[players]
