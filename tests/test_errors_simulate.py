@@ -7,6 +7,7 @@ import pytest
 
 import wizard_edu.simulate.checks as checks
 from wizard_edu.errors import (
+    CardTextError,
     DealerChoosesError,
     DuplicateCardError,
     HandSizeError,
@@ -65,23 +66,36 @@ def test_simulator_accepts_none_and_whole_numbers(seed):
     assert random_playouts(5, seed=seed).shape == (5, 4)
 
 
-def test_bad_counts_players_seats_and_models():
-    with pytest.raises(SampleSizeError):
-        random_playouts(0)
-    with pytest.raises(SampleSizeError):
-        random_playouts(10, cards=True)
-    with pytest.raises(PlayerCountError, match="whole number"):
-        random_playouts(10, players="4")
-    with pytest.raises(PlayerCountError, match="whole number"):
-        estimate_tricks("W", players=4.0)
-    with pytest.raises(SeatError):
-        estimate_tricks("W", seat=4)
-    with pytest.raises(UnknownPolicyError, match="'random' or 'rule-of-thumb'"):
-        estimate_tricks("W", samples=10, opponents="genius")
-    with pytest.raises(HandSizeError):
-        estimate_tricks("", samples=10)
-    with pytest.raises(DuplicateCardError):
-        estimate_tricks("R3 R3", samples=10)
+FIFTEEN = " ".join(f"R{i}" for i in range(1, 14)) + " G1 G2"
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: estimate_tricks("R7 R7", 4, 0, "G2"), DuplicateCardError, "R7 is given 2 times"),
+    (lambda: estimate_tricks("W W W W", 4, 0, "W"), DuplicateCardError, "W is given 5 times"),
+    (lambda: estimate_tricks(FIFTEEN + " G3", 4, 0, "J"), HandSizeError, "too many"),
+    (lambda: estimate_tricks(FIFTEEN, 4, 0, "J"), HandSizeError, "no card is left"),
+    (lambda: estimate_tricks("", 4, 0, "J"), HandSizeError, "empty"),
+    (lambda: estimate_tricks("R7", 4, -1, "G2"), SeatError, "seats go from 0"),
+    (lambda: estimate_tricks("W", seat=4), SeatError, "seats go from 0"),
+    (lambda: estimate_tricks("R7", 4, 0, "G2", opponents="genius"), UnknownPolicyError, "'random' or 'rule-of-thumb'"),
+    (lambda: estimate_tricks("R7", 4, 0, "G2", samples=0), SampleSizeError, "1 or more, not 0"),
+    (lambda: estimate_tricks("R7", 4, 0, "G2", bid=2), HandSizeError, "bid must be a whole number from 0 to 1"),
+    (lambda: estimate_tricks("R7", 4, 0, "G2", rules="anniversary"), UnknownRulesetError, "Junior and Classic"),
+    (lambda: estimate_tricks("R7 X", 4, 0, "G2"), CardTextError, "X"),
+    (lambda: estimate_tricks("W", players=4.0), PlayerCountError, "whole number"),
+    (lambda: random_playouts(10, rules="classic-ish"), UnknownRulesetError, "classic-ish"),
+    (lambda: random_playouts(10, players=2), PlayerCountError, "3 to 6 players"),
+    (lambda: random_playouts(10, players="4"), PlayerCountError, "whole number"),
+    (lambda: random_playouts(10, players=4, cards=16), HandSizeError, "16 cards each is too many"),
+    (lambda: random_playouts(0), SampleSizeError, "1 or more, not 0"),
+    (lambda: random_playouts(10, cards=True), SampleSizeError, "not True"),
+])
+def test_bad_arguments_say_what_is_wrong(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_a_turned_up_wizard_where_the_dealer_cannot_choose():
     with pytest.raises(DealerChoosesError):
         checks.trump_of(checks.as_cards(["W"], engine_tables().ruleset)[0], engine_tables().ruleset,
                         allow_choice=False)
