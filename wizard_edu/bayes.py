@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Mapping
 from math import comb
 from typing import TYPE_CHECKING
@@ -85,6 +86,11 @@ def bid_probabilities(estimate: np.ndarray, hand_size: int, spread: float = BID_
     logits -= logits.max(1, keepdims=True)
     p = np.exp(logits)
     return p / p.sum(1, keepdims=True)
+
+
+def _fsum(values: np.ndarray) -> float:
+    """The exact sum of ``values``, rounded once: the same whatever order they come in."""
+    return math.fsum(values.tolist())
 
 
 def bid_likelihood(tables: SimTables, hands: np.ndarray, bid: int, trump: int, players: int,
@@ -214,7 +220,8 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
     weight = np.ones(len(hands))
     for s, b in bids.items():
         weight = weight * bid_likelihood(tables, hands[:, others.index(s), :], b, tcode, players, spread)
-    total = weight.sum()
+    # Sums are added up exactly (math.fsum), so no figure depends on the order of the deals.
+    total = _fsum(weight)
     if total <= 0:
         raise WizardError("No deal fits these bids under the bidding model.")
     masks = feature_masks(tables, tcode)
@@ -224,20 +231,20 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
         for feature, mask in masks.items():
             held = mask[mine].any(1)
             prior = _prior(m, int(mask[pool].sum()), n)
-            post = float((weight * held).sum() / total)
+            post = _fsum(weight[held]) / total
             if use_exact:
                 se = 0.0
             else:
-                se = float(np.sqrt((weight ** 2 * (held - post) ** 2).sum()) / total)
-            like_held = float(weight[held].mean()) if held.any() else float("nan")
-            like_not = float(weight[~held].mean()) if (~held).any() else float("nan")
+                se = math.sqrt(_fsum(weight ** 2 * (held - post) ** 2)) / total
+            like_held = _fsum(weight[held]) / int(held.sum()) if held.any() else float("nan")
+            like_not = _fsum(weight[~held]) / int((~held).sum()) if (~held).any() else float("nan")
             rows[(s, feature)] = {"holds": feature_words(feature, tables, tcode), "bid": bids.get(s),
                                   "prior": prior, "likelihood if held": like_held, "likelihood if not": like_not,
                                   "posterior": post, "posterior se": se}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index = pd.MultiIndex.from_tuples(table.index, names=["seat", "feature"])
     table.attrs.update(method="exact" if use_exact else "sampling", deals=len(hands),
-                       effective_deals=float(total ** 2 / (weight ** 2).sum()), spread=spread)
+                       effective_deals=total ** 2 / _fsum(weight ** 2), spread=spread)
     return table
 
 
