@@ -9,7 +9,8 @@ A published rule-based baseline for 4 players makes about 84% of its bids in rou
 round 15 and about 46% over the game.
 
 Run: ``.venv/bin/python benchmarks/bench_players.py [scale]`` (scale multiplies the number of games);
-``.venv/bin/python benchmarks/bench_players.py --decisions`` prints only the simulator's time per decision.
+``.venv/bin/python benchmarks/bench_players.py --decisions`` prints only the time per decision of the
+simulator and of the hard player (the moves a learner waits for).
 """
 
 from __future__ import annotations
@@ -60,15 +61,15 @@ def label(kinds: list[str]) -> str:
     return " + ".join(f"{n} {k}" for k, n in counts.items())
 
 
-def decision_times(games: int = 6) -> dict[str, tuple[float, float]]:
-    """Median (wall, CPU) seconds per decision of the simulator (default settings), by kind, in seeded
+def decision_times(games: int = 6, player: str = "simulator") -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds per decision of ``player`` (default settings), by kind, in seeded
     4-player games.  CPU time is steadier than wall time on a shared machine."""
     import statistics
 
     times: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for seed in range(games):
         game = Game(players=4, rules="classic", seed=2000 + seed, hand_sizes=[3, 7, 11])
-        seated = [make_player("simulator", seed=seed * 10 + i) for i in range(4)]
+        seated = [make_player(player, seed=seed * 10 + i) for i in range(4)]
         while not game.is_over:
             seat = game.to_move
             view = game.view(seat)
@@ -82,9 +83,10 @@ def decision_times(games: int = 6) -> dict[str, tuple[float, float]]:
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--decisions":
-        for kind, (wall, cpu) in decision_times().items():
-            print(f"simulator, median time per {kind:<5} decision: {wall * 1000:8.1f} ms wall, "
-                  f"{cpu * 1000:8.1f} ms CPU")
+        for player, games in (("simulator", 6), ("hard", 3)):
+            for kind, (wall, cpu) in decision_times(games, player).items():
+                print(f"{player:<9}, median time per {kind:<5} decision: {wall * 1000:8.1f} ms wall, "
+                      f"{cpu * 1000:8.1f} ms CPU")
         return 0
     scale = float(argv[0]) if argv else 1.0
     setups = [  # (players at the table, games)

@@ -142,3 +142,40 @@ def test_bayes_lab_widget():
     with pytest.raises(WizardError):
         lab.set_bid(2, 0)                                      # that is you
     assert "bid 0" in LikelihoodTable(cards=2).children[0].value
+
+
+def test_reveal_takes_numpy_whole_numbers_and_refuses_bids_that_are_not_a_dict():
+    plain = reveal("G2", {0: 0}, players=3, seat=1, turned_up="R5", rules="junior", method="exact")
+    numpy_ = reveal("G2", {np.int64(0): np.int64(0)}, players=np.int64(3), seat=np.int8(1), turned_up="R5",
+                    rules="junior", method="exact")
+    assert numpy_.equals(plain)
+    with pytest.raises(BidError, match="dict of seat to bid"):
+        reveal("G2", [0, 1], players=3, seat=1, turned_up="R5", rules="junior")
+    with pytest.raises(BidError, match="not True"):
+        reveal("G2", {0: True}, players=3, seat=1, turned_up="R5", rules="junior")
+
+
+@pytest.mark.parametrize("spread", ["x", 0, -1.5, float("nan"), True])
+def test_the_bidding_models_spread_is_a_positive_number(spread):
+    with pytest.raises(WizardError, match="spread"):
+        reveal("G2", {0: 0}, players=3, seat=1, turned_up="R5", rules="junior", spread=spread)
+    with pytest.raises(WizardError, match="spread"):
+        bid_probabilities(np.array([1.0]), 3, spread)
+
+
+def test_bid_probabilities_wants_a_hand_size():
+    with pytest.raises(WizardError, match="hand size must be a whole number of 0 or more, not -1"):
+        bid_probabilities(np.array([1.0]), -1)
+    assert bid_probabilities(np.array([1.0]), np.int64(3)).shape == (1, 4)
+
+
+def test_what_bids_reveal_does_not_depend_on_the_order_of_the_deals(monkeypatch):
+    """The sums behind the posterior are added up exactly: listing the deals in reverse changes no bit."""
+    import wizard_edu.bayes as bayes
+
+    case = dict(hand="W", bids={0: 1, 2: 0}, players=4, seat=1, turned_up="R5", method="exact")  # 185,136 deals
+    forward = reveal(**case)
+    exact_deals = bayes._exact_deals
+    monkeypatch.setattr(bayes, "_exact_deals", lambda *args: exact_deals(*args)[::-1])
+    backward = reveal(**case)
+    assert backward.equals(forward)

@@ -137,3 +137,17 @@ def test_the_click_test_answers(clicks):
     for _ in range(clicks):
         button.click()
     assert label.value == f"It works! You clicked {clicks} time{'s' if clicks > 1 else ''}."
+
+
+def test_doctor_and_servers_import_one_way():
+    """The doctor asks the servers' helpers (is_root, port_in_use, repo_root); the servers never import the doctor."""
+    import ast
+    import inspect
+
+    from wizard_edu import servers
+
+    tree = ast.parse(inspect.getsource(servers))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert not {m for m in imported if m and m.endswith("doctor")}
+    assert doctor.repo_root is servers.repo_root

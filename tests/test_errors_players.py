@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from test_errors_simulate import NOT_WHOLE
 
 from wizard_edu import Game, WizardError, make_player, play_game
 from wizard_edu.errors import OutOfTurnError, PlayerCountError, PlayerError, SampleSizeError, SeedError
@@ -10,7 +11,7 @@ from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer
 from wizard_edu.players.coach import hint
 
 
-@pytest.mark.parametrize("seed", ["abc", 1.5, -1, True, [1]])
+@pytest.mark.parametrize("seed", [*NOT_WHOLE, -1])
 def test_simulator_refuses_bad_seeds(seed):
     with pytest.raises(SeedError, match="whole number of 0 or more") as err:
         SimulatingPlayer(seed=seed)
@@ -25,7 +26,7 @@ def test_simulator_accepts_none_and_whole_numbers(seed):
 
 
 @pytest.mark.parametrize("kind", [RandomPlayer, RuleOfThumbPlayer])
-@pytest.mark.parametrize("seed", ["abc", 1.5, True])
+@pytest.mark.parametrize("seed", NOT_WHOLE)
 def test_other_players_refuse_seeds_that_are_not_whole_numbers(kind, seed):
     with pytest.raises(SeedError, match="whole number"):
         kind(seed=seed)
@@ -96,3 +97,35 @@ def test_hard_player_settings_are_checked(options):
 
     with pytest.raises(WizardError, match="stray|bid_weight"):
         HardPlayer(**options)
+
+
+def test_play_game_checks_the_number_of_players_before_making_any():
+    # 10**9 seats used to be made (a list of a billion players) before the count was checked.
+    with pytest.raises(PlayerCountError, match="3 to 6 players, not 1000000000"):
+        play_game(players=10**9)
+    with pytest.raises(PlayerCountError, match="3 to 6 players, not 7"):
+        play_game(["random"] * 7)
+
+
+def test_players_take_numpy_whole_numbers_and_refuse_numpy_bools():
+    np = pytest.importorskip("numpy")
+    from wizard_edu.players.hard import HardPlayer
+
+    # The same game as with plain ints, to the last action.
+    game = play_game(np.int64(3), rules="junior", seed=np.int64(2))
+    assert game.is_over and game.to_json() == play_game(3, rules="junior", seed=2).to_json()
+    assert make_player("easy", seed=np.int64(3)).rng.random() == make_player("easy", seed=3).rng.random()
+    sim = SimulatingPlayer(seed=np.int64(1), samples=np.int64(5), spread=np.int32(1))
+    assert (sim.seed, sim.samples, sim.spread) == (1, 5, 1) and type(sim.samples) is int
+    assert HardPlayer(seed=np.uint8(4), samples=np.int64(10)).samples == 10
+    with pytest.raises(SeedError):
+        SimulatingPlayer(seed=np.True_)
+    with pytest.raises(SampleSizeError):
+        SimulatingPlayer(samples=np.float64(5))
+
+
+def test_hard_player_wants_true_or_false_for_bid_informed():
+    from wizard_edu.players.hard import HardPlayer
+
+    with pytest.raises(WizardError, match="bid_informed must be True or False, not 'no'"):
+        HardPlayer(bid_informed="no")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from fractions import Fraction
 
 import pytest
@@ -203,6 +204,32 @@ def test_play_reason_agrees_with_legal_plays():
             assert why_legal(card, hand, trick).startswith(f"{card}: {'yes' if ok else 'no'}")
 
 
+@pytest.mark.parametrize("rules", ["junior", "classic", get_ruleset("classic", monochrome=True)])
+def test_play_reason_says_what_the_rules_say(rules):
+    """The reason is the rules' own explain_play words (only the first letter lowered after "yes, "),
+    Monochrome's included: there nobody follows a colour."""
+    from wizard_edu.rules.core import explain_play
+
+    rng = random.Random(4)
+    deck = list(get_ruleset(rules).deck())
+    for _ in range(60):
+        rng.shuffle(deck)
+        hand, trick = cards(deck[:5]), cards(deck[5:5 + rng.randint(0, 3)])
+        for card in hand:
+            verdict = explain_play(hand, trick, card, rules=rules)
+            ok, because = play_reason(card, hand, trick, rules)
+            assert ok == verdict.allowed
+            assert because[0].upper() + because[1:] == verdict.reason[0].upper() + verdict.reason[1:]
+    assert play_reason("G9", "R3 G9 W", "R12", get_ruleset("classic", monochrome=True)) == (
+        True, "nobody has to follow a colour in these rules: you may play any card.")
+
+
+def test_play_reason_speaks_a_themes_colour_names():
+    names = {"R": "Dwarves", "G": "Elves", "B": "Humans", "Y": "Giants"}
+    assert play_reason("G9", "R3 G9 W", "R12", "classic", names) == (False, "You must follow Dwarves: you hold R3.")
+    assert play_reason("R3", "R3 G9 W", "R12", "classic", names) == (True, "R3 follows Dwarves, the colour led.")
+
+
 # -- bad input ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("args, words", [
     (("cooking",), "no exercise kind"),
@@ -259,3 +286,13 @@ def test_helpers_check_their_arguments():
         tempting_scores(-1, 0)
     with pytest.raises(WizardError):
         play_reason("R3", "R3", "R3")
+
+
+def test_exercises_take_numpy_whole_numbers():
+    np = pytest.importorskip("numpy")
+    assert generate("trick-winner", "junior", seed=np.int64(3), step=np.int8(2)).question == \
+        generate("trick-winner", "junior", seed=3, step=2).question
+    assert explain_score(np.int64(2), np.int64(1)) == explain_score(2, 1)
+    assert tempting_scores(np.int64(2), np.int64(1)) == tempting_scores(2, 1)
+    with pytest.raises(ExerciseError, match="seed must be a whole number"):
+        generate("trick-winner", seed=np.True_)

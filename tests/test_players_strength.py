@@ -14,24 +14,25 @@ import pytest
 from wizard_edu import Card, Game, classic_deck, get_ruleset
 from wizard_edu.errors import SampleSizeError, WizardError
 from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer, make_player
-from wizard_edu.players.simulating import deal_unseen, finish_round, kit, playout, voids_seen
+from wizard_edu.players.simulating import deal_unseen, finish_round, kit, playout
 from wizard_edu.players.table import PLAYER_TYPES
+from wizard_edu.simulate.midround import voids_seen
 
 CLASSIC = kit(get_ruleset("classic"))
 
 
 def codes(text: str) -> list[int]:
-    return [CLASSIC.encode(Card.parse(t)) for t in text.split()]
+    return [CLASSIC.code[Card.parse(t)] for t in text.split()]
 
 
 def test_encode_decode_round_trip():
     for card in classic_deck():
-        assert CLASSIC.decode(CLASSIC.encode(card)) == card
+        assert CLASSIC.decode(CLASSIC.code[card]) == card
 
 
 def test_playout_deals_every_trick_once():
     rng = random.Random(5)
-    deck = [CLASSIC.encode(c) for c in classic_deck()]
+    deck = [CLASSIC.code[c] for c in classic_deck()]
     for n in (1, 5, 15):
         rng.shuffle(deck)
         hands = [deck[i * n:(i + 1) * n] for i in range(4)]
@@ -56,9 +57,9 @@ def test_finish_round_from_the_middle_of_a_trick():
 def test_voids_are_read_and_kept_when_dealing():
     plays = [[(0, Card.parse("R5")), (1, Card.parse("G2")), (2, Card.parse("W")), (3, Card.parse("J"))],
              [(2, Card.parse("J")), (3, Card.parse("B4")), (0, Card.parse("Y9")), (1, Card.parse("B1"))]]
-    assert voids_seen(CLASSIC, plays) == {1: {0}, 0: {2}}  # seat 1 lacks red, seat 0 lacks blue
-    pool = [CLASSIC.encode(c) for c in classic_deck()][:40]
-    colour = CLASSIC.rules.colour
+    assert voids_seen(CLASSIC.tables, plays) == {1: {0}, 0: {2}}  # seat 1 lacks red, seat 0 lacks blue
+    pool = [CLASSIC.code[c] for c in classic_deck()][:40]
+    colour = CLASSIC.colour
     rng = random.Random(1)
     for _ in range(50):
         hands = deal_unseen(CLASSIC, list(pool), {0: 5, 1: 5, 3: 5}, {1: {0}, 0: {2}}, rng)

@@ -7,16 +7,10 @@ import random
 import numpy as np
 import pytest
 
-from wizard_edu import COLOURS, Game, RuleOfThumbPlayer, WizardError, cards
-from wizard_edu.errors import CardTextError, PlayerCountError, TrumpError, UnknownRulesetError
+from wizard_edu import COLOURS, Game, RuleOfThumbPlayer
 from wizard_edu.odds import one_card_win_probability
 from wizard_edu.simulate import (
-    DuplicateCardError,
-    HandSizeError,
-    SampleSizeError,
-    SeatError,
     TrickEstimate,
-    UnknownPolicyError,
     estimate_tricks,
     random_playouts,
     rule_tables,
@@ -180,40 +174,6 @@ def test_deal_is_a_partition():
         assert all((np.diff(h) > 0).all() for h in row)
 
 
-def test_bad_arguments():
-    with pytest.raises(DuplicateCardError, match="R7 is given 2 times"):
-        estimate_tricks("R7 R7", 4, 0, "G2")
-    with pytest.raises(DuplicateCardError, match="W is given 5 times"):
-        estimate_tricks("W W W W", 4, 0, "W")
-    with pytest.raises(HandSizeError, match="too many"):
-        estimate_tricks(cards("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 G1 G2 G3"), 4, 0, "J")
-    with pytest.raises(HandSizeError, match="no card is left"):
-        estimate_tricks(cards(" ".join(f"R{i}" for i in range(1, 14)) + " G1 G2"), 4, 0, "J")
-    with pytest.raises(HandSizeError, match="empty"):
-        estimate_tricks("", 4, 0, "J")
-    with pytest.raises(SeatError, match="seats go from 0"):
-        estimate_tricks("R7", 4, -1, "G2")
-    with pytest.raises(UnknownPolicyError, match="'random' or 'rule-of-thumb'"):
-        estimate_tricks("R7", 4, 0, "G2", opponents="genius")
-    with pytest.raises(SampleSizeError):
-        estimate_tricks("R7", 4, 0, "G2", samples=0)
-    with pytest.raises(HandSizeError, match="bid"):
-        estimate_tricks("R7", 4, 0, "G2", bid=2)
-    with pytest.raises(UnknownRulesetError):
-        estimate_tricks("R7", 4, 0, "G2", rules="anniversary")
-    with pytest.raises(UnknownRulesetError):
-        random_playouts(10, rules="classic-ish")
-    with pytest.raises(PlayerCountError):
-        random_playouts(10, players=2)
-    with pytest.raises(HandSizeError):
-        random_playouts(10, players=4, cards=16)
-    with pytest.raises(CardTextError):
-        estimate_tricks("R7 X", 4, 0, "G2")
-    for error in (DuplicateCardError, HandSizeError, SeatError, UnknownPolicyError, SampleSizeError):
-        assert issubclass(error, WizardError)
-    assert issubclass(TrumpError, WizardError)
-
-
 def test_big_runs_go_in_bounded_chunks(monkeypatch):
     import wizard_edu.simulate.api as api
 
@@ -237,3 +197,18 @@ def test_progress_bar_counts_chunks(capsys):
     random_playouts(300, seed=1, chunk=100, progress=True)
     shown = capsys.readouterr().out  # outside Jupyter the bar prints its text form
     assert "IntProgress" in shown and "max=3" in shown
+
+
+def test_the_simulator_imports_no_computer_player_but_the_rule_of_thumbs_scores():
+    """simulate/ sits below players/: the players use the simulator, never the other way round
+    (the one import up is the rule-of-thumb player's scoring functions, a module without the simulator)."""
+    import ast
+    import pathlib
+
+    import wizard_edu.simulate
+
+    for path in pathlib.Path(wizard_edu.simulate.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and "players" in node.module:
+                assert node.module == "players.rule_of_thumb" and node.level == 2, (path.name, node.module)

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Mapping
 from math import comb
 from typing import TYPE_CHECKING
@@ -34,7 +35,17 @@ from .cards import COLOUR_NAMES, Card
 from .errors import BidError, DealerChoosesError, HandSizeError, SeatError, WizardError
 from .rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
-from .simulate.checks import MAX_DEALS, check_cards, check_count, check_seat, check_seed
+from .simulate.checks import (
+    MAX_DEALS,
+    check_cards,
+    check_count,
+    check_number,
+    check_players,
+    check_seat,
+    check_seed,
+    whole,
+)
+from .simulate.play import hand_estimates
 from .simulate.tables import SimTables, player_tables, trump_code
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -63,23 +74,23 @@ def bid_probabilities(estimate: np.ndarray, hand_size: int, spread: float = BID_
     >>> int(p.argmax()), round(float(p.sum()), 6)
     (1, 1.0)
     """
+    spread = check_number(spread, "spread (how far bids stray from the rule of thumb)")
+    if spread <= 0:
+        raise WizardError(f"spread (how far bids stray from the rule of thumb) must be more than 0, not {spread!r}.")
+    size = whole(hand_size)
+    if size is None or size < 0:
+        raise HandSizeError(f"The hand size must be a whole number of 0 or more, not {hand_size!r}.")
     estimate = np.asarray(estimate, dtype=float)
-    b = np.arange(hand_size + 1)
+    b = np.arange(size + 1)
     logits = -((b[None, :] - estimate.reshape(-1, 1)) ** 2) / (2 * spread ** 2)
     logits -= logits.max(1, keepdims=True)
     p = np.exp(logits)
     return p / p.sum(1, keepdims=True)
 
 
-def hand_estimates(tables: SimTables, hands: np.ndarray, trump: int, players: int) -> np.ndarray:
-    """Rule-of-thumb trick count of each hand row (ids; the id ``tables.size`` counts nothing)."""
-    power = np.zeros(tables.size + 1)
-    power[:tables.size] = tables.bid_power(players)[trump]
-    power_of = power[np.asarray(hands, dtype=np.intp)]
-    total = np.zeros(power_of.shape[:-1])
-    for j in range(power_of.shape[-1]):  # the same additions in the same order as count_tricks
-        total = total + power_of[..., j]
-    return total
+def _fsum(values: np.ndarray) -> float:
+    """The exact sum of ``values``, rounded once: the same whatever order they come in."""
+    return math.fsum(values.tolist())
 
 
 def bid_likelihood(tables: SimTables, hands: np.ndarray, bid: int, trump: int, players: int,
@@ -160,10 +171,11 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
 
     ruleset = get_ruleset(rules)
     tables = player_tables(ruleset)
+    players = check_players(players, ruleset)
     cards, up = check_cards(hand, turned_up, players, ruleset, need_card_left=False)
-    check_seat(seat, players)
-    check_seed(seed)
-    check_count(samples, "samples", MAX_DEALS)
+    seat = check_seat(seat, players)
+    seed = check_seed(seed)
+    samples = check_count(samples, "samples", MAX_DEALS)
     if up is not None and players * len(cards) >= ruleset.deck_size:
         raise HandSizeError("Every card is dealt in this round, so no card is turned up: give turned_up=None.")
     n = len(cards)
@@ -173,13 +185,18 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
             raise DealerChoosesError("A Wizard was turned up: say which trump the dealer chose (trump='R').")
         colour = trump
     tcode = trump_code(colour)
-    bids = dict(bids)
+    if not isinstance(bids, Mapping):
+        raise BidError(f"Give the other players' bids as a dict of seat to bid, like {{1: 0, 2: 1}}, not {bids!r}.")
+    checked: dict[int, int] = {}
     for s, b in bids.items():
-        check_seat(s, players)
+        s = check_seat(s, players)
         if s == seat:
             raise SeatError(f"Seat {seat} is you: give only the other players' bids.")
-        if not isinstance(b, int) or isinstance(b, bool) or not 0 <= b <= n:
+        bid = whole(b)
+        if bid is None or not 0 <= bid <= n:
             raise BidError(f"A bid in a round of {n} cards is a whole number from 0 to {n}, not {b!r}.")
+        checked[s] = bid
+    bids = checked
     if method not in ("auto", "exact", "sampling"):
         raise WizardError(f"Choose method 'exact', 'sampling' or 'auto', not {method!r}.")
 
@@ -203,7 +220,8 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
     weight = np.ones(len(hands))
     for s, b in bids.items():
         weight = weight * bid_likelihood(tables, hands[:, others.index(s), :], b, tcode, players, spread)
-    total = weight.sum()
+    # Sums are added up exactly (math.fsum), so no figure depends on the order of the deals.
+    total = _fsum(weight)
     if total <= 0:
         raise WizardError("No deal fits these bids under the bidding model.")
     masks = feature_masks(tables, tcode)
@@ -213,20 +231,20 @@ def reveal(hand: Iterable[Card | str] | str, bids: Mapping[int, int], players: i
         for feature, mask in masks.items():
             held = mask[mine].any(1)
             prior = _prior(m, int(mask[pool].sum()), n)
-            post = float((weight * held).sum() / total)
+            post = _fsum(weight[held]) / total
             if use_exact:
                 se = 0.0
             else:
-                se = float(np.sqrt((weight ** 2 * (held - post) ** 2).sum()) / total)
-            like_held = float(weight[held].mean()) if held.any() else float("nan")
-            like_not = float(weight[~held].mean()) if (~held).any() else float("nan")
+                se = math.sqrt(_fsum(weight ** 2 * (held - post) ** 2)) / total
+            like_held = _fsum(weight[held]) / int(held.sum()) if held.any() else float("nan")
+            like_not = _fsum(weight[~held]) / int((~held).sum()) if (~held).any() else float("nan")
             rows[(s, feature)] = {"holds": feature_words(feature, tables, tcode), "bid": bids.get(s),
                                   "prior": prior, "likelihood if held": like_held, "likelihood if not": like_not,
                                   "posterior": post, "posterior se": se}
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index = pd.MultiIndex.from_tuples(table.index, names=["seat", "feature"])
     table.attrs.update(method="exact" if use_exact else "sampling", deals=len(hands),
-                       effective_deals=float(total ** 2 / (weight ** 2).sum()), spread=spread)
+                       effective_deals=total ** 2 / _fsum(weight ** 2), spread=spread)
     return table
 
 
@@ -242,9 +260,10 @@ def bid_model_table(hand_size: int, players: int = 4, turned_up: Card | str | No
 
     ruleset = get_ruleset(rules)
     tables = player_tables(ruleset)
-    check_count(hand_size, "cards")
-    check_count(samples, "samples", MAX_DEALS)
-    check_seed(seed)
+    players = check_players(players, ruleset)
+    hand_size = check_count(hand_size, "cards")
+    samples = check_count(samples, "samples", MAX_DEALS)
+    seed = check_seed(seed)
     up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
     colour = trump_from_card(up, ruleset) if up is not None else None
     if colour == DEALER_CHOOSES:

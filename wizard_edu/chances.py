@@ -24,7 +24,9 @@ Wizards.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,9 +34,10 @@ import numpy as np
 from .bayes import BID_SPREAD, bid_probabilities, hand_estimates
 from .errors import OutOfTurnError, UnknownPolicyError, UnknownRulesetError, WizardError, WrongPhaseError
 from .game import SeatView
-from .rules.tables import OPEN, is_tabled, trump_code
-from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share
-from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on
+from .rules.checks import flag
+from .rules.tables import is_tabled, trump_code
+from .simulate.checks import MAX_DEALS, check_count, check_seed, check_share, whole
+from .simulate.midround import CAREFUL, RULE_OF_THUMB, deal_consistent, play_on, voids_seen
 from .simulate.tables import SimTables, player_tables
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -73,7 +76,6 @@ def _check_view(view: object, what: str) -> SeatView:
 def situation(view: SeatView) -> Situation:
     """Everything ``view``'s player knows about the cards, ready for the simulator."""
     tables = player_tables(view.ruleset)
-    rules = tables.lists
     code = tables.code
     count = [0] * tables.size
     for c in tables.canon.tolist():
@@ -84,16 +86,12 @@ def situation(view: SeatView) -> Situation:
     for c in seen:
         count[code[c]] -= 1
     pool = [c for c in range(tables.size) for _ in range(max(count[c], 0))]
-    voids: dict[int, set[int]] = {}
+    tricks = [list(t.plays) for t in view.tricks] + [list(view.trick)]
     played: dict[int, list[int]] = {s: [] for s in range(view.players)}
-    for plays in [list(t.plays) for t in view.tricks] + [list(view.trick)]:
-        state = OPEN
+    for plays in tricks:
         for seat, card in plays:
-            c = code[card]
-            played[seat].append(c)
-            if state >= 2 and not rules.follow_ok[state][c]:
-                voids.setdefault(seat, set()).add(state - 2)   # did not follow: lacks the colour
-            state = rules.lead_next[state][c]
+            played[seat].append(code[card])
+    voids = voids_seen(tables, tricks)
     sizes = {s: view.hand_counts[s] for s in range(view.players) if s != view.seat}
     leader = view.leader if view.leader is not None else (view.dealer + 1) % view.players
     return Situation(tables, view, trump_code(view.trump), [code[c] for c in view.hand], pool, sizes,
@@ -116,7 +114,7 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
     dealt = deal_consistent(tables, sit.pool, sit.sizes, sit.voids, samples, rng)
     log_w = dealt.log_weight.copy()
     bids = np.zeros((samples, players), dtype=np.int64)
-    gone = tables.flat.gone
+    gone = tables.gone
     for s in range(players):
         if s == view.seat:
             bids[:, s] = my_bid if my_bid is not None else (view.bids[s] or 0)
@@ -145,16 +143,35 @@ def _deal(sit: Situation, samples: int, rng: np.random.Generator, bid_informed: 
         row = np.array(sit.hand, dtype=np.intp)[None, :] if s == view.seat else dealt.hands[s][keep]
         hands[:, s, :row.shape[1]] = row
     log_w = log_w[keep]
-    weight = np.exp(log_w - log_w.max())
-    return hands, bids[keep], weight / weight.sum()
+    # Whole-number weights (the heaviest deal 2**20): every average below is then a fraction worked
+    # out exactly, the same on every machine whatever order a sum is added up in.  Equal weights
+    # (no voids, not bid-informed) stay exactly equal.
+    weight = np.rint(np.exp(log_w - log_w.max()) * WEIGHT_SCALE).astype(np.int64)
+    return hands, bids[keep], weight
+
+
+#: The weight of the likeliest deal; :func:`_deal` rounds every weight to a whole number on this scale.
+WEIGHT_SCALE = 2 ** 20
 
 
 def _mean_se(x: np.ndarray, w: np.ndarray) -> tuple[float, float]:
-    """Weighted mean of ``x`` (weights adding to 1) and its standard error."""
+    """Weighted mean of the whole numbers ``x`` (whole-number weights ``w``) and its standard error.
+
+    The mean is exact (a fraction of whole numbers, then rounded once to a float) and the error's
+    sum is added up exactly (``math.fsum``): the same figures on every computer.
+    """
+    x = np.asarray(x, dtype=np.int64)
+    total = int(w.sum())
     if x.min() == x.max():          # the same in every deal: exact, no rounding dust
         return float(x[0]), 0.0
-    mean = float(w @ x)
-    return mean, float(np.sqrt(((w * (x - mean)) ** 2).sum()))
+    mean = float(Fraction(int(w @ x), total))
+    return mean, math.sqrt(math.fsum(((w * (x - mean)) ** 2).tolist())) / total
+
+
+def _effective_deals(w: np.ndarray) -> float:
+    """How many equally weighted deals the weighted ones are worth: (sum w)^2 / sum w^2, exactly."""
+    squares = int((w.astype(np.uint64) ** 2).sum())   # at most 2**40 per deal: fits for 10 million deals
+    return float(Fraction(int(w.sum()) ** 2, squares))
 
 
 def _policies(view: SeatView, others: str) -> list[str]:
@@ -164,9 +181,8 @@ def _policies(view: SeatView, others: str) -> list[str]:
     return [CAREFUL if s == view.seat else others for s in range(view.players)]
 
 
-def _checks(samples: int, seed: object) -> None:
-    check_count(samples, "samples", MAX_DEALS)
-    check_seed(seed)
+def _checks(samples: int, seed: object) -> tuple[int, int | None]:
+    return check_count(samples, "samples", MAX_DEALS), check_seed(seed)
 
 
 def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *, bid_informed: bool = False,
@@ -188,7 +204,8 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     import pandas as pd
 
     view = _check_view(view, "card_chances")
-    _checks(samples, seed)
+    samples, seed = _checks(samples, seed)
+    flag(bid_informed, "bid_informed")
     if view.phase != "play":
         raise WrongPhaseError("Card chances are for the play of a round: for bids, use bid_values(view).")
     if not view.my_turn or not view.legal_cards:
@@ -201,7 +218,7 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     hands, bids, weight = _deal(sit, samples, rng, bid_informed, spread, stray=check_share(stray, "stray"))
     deals, players, width = hands.shape
     k = len(options)
-    gone = tables.flat.gone
+    gone = tables.gone
     # Every option on the same deals (fairer comparisons), option by option in blocks of rows.
     held = np.repeat(hands[None], k, axis=0)                     # (k, deals, players, width)
     for i, card in enumerate(options):
@@ -221,13 +238,13 @@ def card_chances(view: SeatView, samples: int = 2000, seed: int | None = None, *
     first = (out.first_winner == view.seat).reshape(k, deals)
     rows = []
     for i, card in enumerate(options):
-        w_mean, w_se = _mean_se(first[i].astype(float), weight)
-        m_mean, m_se = _mean_se((won[i] == my_bid).astype(float), weight)
-        s_mean, s_se = _mean_se(score[my_bid, won[i]].astype(float), weight)
+        w_mean, w_se = _mean_se(first[i], weight)
+        m_mean, m_se = _mean_se(won[i] == my_bid, weight)
+        s_mean, s_se = _mean_se(score[my_bid, won[i]], weight)
         rows.append({"card": card, "wins trick": w_mean, "wins trick se": w_se, "makes bid": m_mean,
                      "makes bid se": m_se, "expected score": s_mean, "expected score se": s_se})
     table = pd.DataFrame(rows, index=pd.Index([str(c) for c in options], name="play"))
-    table.attrs.update(deals=deals, effective_deals=float(1 / (weight ** 2).sum()), bid=my_bid,
+    table.attrs.update(deals=deals, effective_deals=_effective_deals(weight), bid=my_bid,
                        bid_informed=bid_informed, seat=view.seat)
     return table
 
@@ -246,15 +263,16 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
     import pandas as pd
 
     view = _check_view(view, "bid_values")
-    _checks(samples, seed)
+    samples, seed = _checks(samples, seed)
+    flag(bid_informed, "bid_informed")
     if view.phase != "bid":
         raise WrongPhaseError("Bid values are worked out while bidding: during play, use card_chances(view).")
     allowed = view.legal_bids if view.my_turn else list(range(view.hand_size + 1))
     if bids is not None:
-        wrong = [b for b in bids if b not in allowed]
-        if wrong or not bids:
-            raise WizardError(f"Choose bids from {allowed}, not {list(bids)!r}.")
-        allowed = [b for b in allowed if b in bids]
+        asked = [whole(b) for b in bids] if isinstance(bids, (list, tuple, range)) else []
+        if not asked or any(b not in allowed for b in asked):
+            raise WizardError(f"Choose the bids to try from {allowed}, like [0, 1], not {bids!r}.")
+        allowed = [b for b in allowed if b in asked]
     sit = situation(view)
     tables = sit.tables
     rng = np.random.default_rng(seed)
@@ -270,11 +288,11 @@ def bid_values(view: SeatView, samples: int = 2000, seed: int | None = None, *, 
     score = tables.score_table(view.hand_size)
     rows = {}
     for i, b in enumerate(allowed):
-        m_mean, m_se = _mean_se((won[i] == b).astype(float), weight)
-        s_mean, s_se = _mean_se(score[b, won[i]].astype(float), weight)
+        m_mean, m_se = _mean_se(won[i] == b, weight)
+        s_mean, s_se = _mean_se(score[b, won[i]], weight)
         rows[b] = {"makes bid": m_mean, "makes bid se": m_se, "expected score": s_mean,
-                   "expected score se": s_se, "expected tricks": float(weight @ won[i])}
+                   "expected score se": s_se, "expected tricks": _mean_se(won[i], weight)[0]}
     table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("bid")
-    table.attrs.update(deals=deals, effective_deals=float(1 / (weight ** 2).sum()), bid_informed=bid_informed,
+    table.attrs.update(deals=deals, effective_deals=_effective_deals(weight), bid_informed=bid_informed,
                        seat=view.seat)
     return table

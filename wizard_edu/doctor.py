@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from .servers import is_root, port_in_use, repo_root
+
 #: The oldest Python the kit supports (pyproject: requires-python).
 MIN_PYTHON = (3, 10)
 #: The notebook that marks a folder as the kit's notebooks folder.
@@ -43,11 +45,6 @@ class Check:
 
 
 # -- where the notebooks are -------------------------------------------------------
-def repo_root() -> Path:
-    """The folder above the package (the kit's folder when it is installed with ``pip install -e``)."""
-    return Path(__file__).resolve().parent.parent
-
-
 def find_notebooks_dir(start: str | os.PathLike | None = None) -> Path | None:
     """The kit's notebooks folder, or ``None``.
 
@@ -214,8 +211,6 @@ CLASSROOM_PORT = 8866
 
 def check_root() -> Check:
     """Running as root: the servers refuse unless told ``--allow-root``, and a notebook could change anything."""
-    from .servers import is_root
-
     if not is_root():
         return Check("User", True, "You are not root (good: notebooks cannot change the whole computer).",
                      required=False)
@@ -227,8 +222,6 @@ def check_root() -> Check:
 
 def check_port(port: int, what: str, option: str) -> Check:
     """Is the default port of a server free?  A busy one makes that server refuse to start."""
-    from .servers import port_in_use
-
     name = f"Port {port}"
     host = "0.0.0.0" if port == CLASSROOM_PORT else "127.0.0.1"
     if not port_in_use(port, host):

@@ -14,7 +14,7 @@ engine gives (:func:`~wizard_edu.rules.core.explain_trick`, :func:`~wizard_edu.r
 >>> ex.check("W").feedback
 'Right! The 1st card, W. The first Wizard played wins the trick.'
 >>> generate("legal-plays", rules="classic", seed=2).check("W B5").feedback
-'Not quite. You missed B1: B1: yes, it follows blue.'
+'Not quite. You missed B1: B1: yes, B1 follows blue, the colour led.'
 
 Worksheets (:mod:`wizard_edu.worksheets`), the trick and legal-play trainers and the scoring quiz
 (:mod:`wizard_edu.widgets`) all draw their exercises here, each from its own random generator, so
@@ -23,6 +23,7 @@ that a seed gives the same exercises it always gave.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -36,7 +37,7 @@ from .rules import checks
 from .rules.core import (
     DEALER_CHOOSES,
     TrickResult,
-    check_play,
+    explain_play,
     explain_trick,
     lead_colour,
     legal_plays,
@@ -153,34 +154,26 @@ def _check_trick(ex: Exercise, answer: Any) -> Feedback:
 
 def play_reason(card: Card | str, hand: Sequence[Card | str] | str, trick: Sequence[Card | str] | str,
                 rules: str | Ruleset = "classic", colour_names: dict[str, str] = COLOUR_NAMES) -> tuple[bool, str]:
-    """Whether ``card`` may be played onto ``trick`` from ``hand``, and why (the engine's own words when not).
+    """Whether ``card`` may be played onto ``trick`` from ``hand``, and why: the rules' own words
+    (:func:`~wizard_edu.rules.core.explain_play`), with ``colour_names`` for the colours (a theme's
+    names).  An allowed play's reason goes after "yes, " (:func:`why_legal`), so it starts in lower
+    case unless it starts with the card.
 
     >>> play_reason("G9", "R3 G9 W", "R12")
     (False, 'You must follow red: you hold R3.')
     >>> play_reason("W", "R3 G9 W", "R12")
-    (True, 'a Wizard may always be played.')
+    (True, 'a Wizard may always be played, even when you hold red.')
+    >>> play_reason("R3", "R3 G9 W", "R12")
+    (True, 'R3 follows red, the colour led.')
     """
-    ruleset = get_ruleset(rules)
-    card = Card.parse(card)
-    hand, trick = checks.hand_and_trick(hand, trick, ruleset)
-    try:
-        check_play(hand, trick, card, ruleset)
-    except WizardError as exc:
-        return False, str(exc)
-    colour = lead_colour(trick, ruleset)
-    if not trick:
-        return True, "you lead, so any card may be played."
-    if card.is_wizard:
-        return True, "a Wizard may always be played."
-    if card.is_jester:
-        return True, "a Jester may always be played."
-    if colour is None and any(c.is_wizard for c in trick):
-        return True, "a Wizard came before any colour, so nobody has to follow."
-    if colour is None:
-        return True, "no colour has been led yet, so any card may be played."
-    if card.colour == colour:
-        return True, f"it follows {colour_names[colour]}."
-    return True, f"you have no {colour_names[colour]} card, so any card may be played."
+    verdict = explain_play(hand, trick, card, rules=rules)
+    reason = verdict.reason
+    for colour, name in colour_names.items():
+        if name != COLOUR_NAMES[colour]:
+            reason = re.sub(rf"\b{COLOUR_NAMES[colour]}\b", name, reason)
+    if verdict.allowed and verdict.rule != "follows":   # "follows": the sentence starts with the card
+        reason = reason[0].lower() + reason[1:]
+    return verdict.allowed, reason
 
 
 def why_legal(card: Card | str, hand: Sequence[Card | str] | str, trick: Sequence[Card | str] | str,
@@ -190,7 +183,7 @@ def why_legal(card: Card | str, hand: Sequence[Card | str] | str, trick: Sequenc
     >>> why_legal("G9", "R3 G9 W", "R12")
     'G9: no. You must follow red: you hold R3.'
     >>> why_legal("W", "R3 G9 W", "R12")
-    'W: yes, a Wizard may always be played.'
+    'W: yes, a Wizard may always be played, even when you hold red.'
     """
     ok, because = play_reason(card, hand, trick, rules)
     return f"{Card.parse(card)}: yes, {because}" if ok else f"{Card.parse(card)}: no. {because}"
@@ -263,6 +256,17 @@ _CHECKERS: dict[str, Callable[[Exercise, Any], Feedback]] = {
 
 
 # -- the engine's words for a score ------------------------------------------------------------
+def _index(value: Any) -> Any:
+    """A numpy whole number (``np.int64(3)``) as a plain ``int``; anything else as given, for the checks
+    to judge (``True`` stays a bool, and is refused as a number)."""
+    if isinstance(value, (bool, int)):
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
@@ -279,6 +283,7 @@ def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: st
     'The player won 2 tricks more than the bid of 0, so no bonus: -10 points for each trick off, -10 x 2 = -20.'
     """
     ruleset = get_ruleset(rules)
+    bid, won = _index(bid), _index(won)
     points = score_round(bid, won, ruleset)
     if not isinstance(name, str):
         raise ExerciseError(f"A player's name is text, not {name!r}.")
@@ -303,6 +308,7 @@ def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: st
 def tempting_scores(bid: int, won: int, rules: str | Ruleset = "classic") -> list[int]:
     """Wrong scores a learner is likely to give (forgetting the bonus, the sign...), most likely first."""
     ruleset = get_ruleset(rules)
+    bid, won = _index(bid), _index(won)
     checks.round_score_args(bid, won, ruleset)
     off = abs(bid - won)
     if ruleset.scoring == "junior":
@@ -338,8 +344,8 @@ def generate(kind: str, rules: str | Ruleset = "junior", seed: int = 0, step: in
     if not isinstance(kind, str) or kind not in KINDS:
         raise ExerciseError(f"There is no exercise kind {kind!r}. Choose one of {', '.join(KINDS)}.")
     key = _rules_key(rules)
-    checks.whole_number(seed, "The seed", 0, None, ExerciseError)
-    checks.whole_number(step, "The step", 0, None, ExerciseError)
+    seed = checks.whole_number(_index(seed), "The seed", 0, None, ExerciseError)
+    step = checks.whole_number(_index(step), "The step", 0, None, ExerciseError)
     # A text seed is hashed the same way on every computer (not Python's salted hash()).
     rng = random.Random(f"wizard-edu exercise {kind} {key} {seed}")
     return draw(kind, rng, key, step)
@@ -350,7 +356,7 @@ def draw(kind: str, rng: random.Random, rules: str, step: int = 0) -> Exercise:
     _check_rng(rng)
     if not isinstance(kind, str) or kind not in KINDS:
         raise ExerciseError(f"There is no exercise kind {kind!r}. Choose one of {', '.join(KINDS)}.")
-    return _MAKERS[kind](rng, _rules_key(rules), checks.whole_number(step, "The step", 0, None, ExerciseError))
+    return _MAKERS[kind](rng, _rules_key(rules), checks.whole_number(_index(step), "The step", 0, None, ExerciseError))
 
 
 def _check_rng(rng: object) -> None:
@@ -492,10 +498,12 @@ def score_exercise(names: Sequence[str], bids: Sequence[int], won: Sequence[int]
     """The round-score exercise: each player's bid and tricks won in a round of ``tricks`` tricks."""
     key = _rules_key(rules)
     ruleset = get_ruleset(rules)
-    checks.whole_number(tricks, "The number of tricks in the round", 1, checks.most_tricks(ruleset), ExerciseError)
+    tricks = checks.whole_number(_index(tricks), "The number of tricks in the round", 1, checks.most_tricks(ruleset),
+                                 ExerciseError)
     if not all(isinstance(x, (list, tuple)) for x in (names, bids, won)) or not len(names) == len(bids) == len(won) \
             or not 1 <= len(names) <= checks.MAX_PLAYERS or not all(isinstance(n, str) for n in names):
         raise ExerciseError("Give one name, one bid and one number of tricks won for each player (1 to 6).")
+    bids, won = [_index(b) for b in bids], [_index(w) for w in won]
     for b, w in zip(bids, won):
         checks.round_score_args(b, w, ruleset)
         if b > tricks or w > tricks:

@@ -37,8 +37,10 @@ from .simulate.checks import (
     DealerChoosesError,
     HandSizeError,
     check_cards,
+    check_players,
     check_seat,
     trump_of,
+    whole,
 )
 from .simulate.tables import rule_tables, trump_code
 
@@ -66,10 +68,13 @@ def trump_odds(players: int, round_number: int = 1, rules: str | Ruleset = "clas
     (Fraction(1, 1), Fraction(0, 1))
     """
     ruleset = get_ruleset(rules)
+    players = check_players(players, ruleset)
     sizes = ruleset.round_sizes(players)
-    if not checks.is_whole(round_number) or not 1 <= round_number <= len(sizes):
+    number = whole(round_number)
+    if number is None or not 1 <= number <= len(sizes):
         raise ArgumentError(f"With {players} players the {ruleset.title} rounds go from 1 to {len(sizes)}, "
                             f"not {round_number!r}.")
+    round_number = number
     outcomes = {c: 0 for c in COLOURS} | {NO_TRUMP: 0, DEALER_CHOOSES: 0}
     deck = ruleset.deck()
     if players * sizes[round_number - 1] >= len(deck):
@@ -88,6 +93,7 @@ def trump_odds_table(players: int, rules: str | Ruleset = "classic", exact: bool
     import pandas as pd
 
     ruleset = get_ruleset(rules)
+    players = check_players(players, ruleset)
     checks.flag(exact, "exact")
     rows = {}
     for r, size in enumerate(ruleset.round_sizes(players), start=1):
@@ -109,9 +115,13 @@ def hypergeometric(population: int, successes: int, draws: int, k: int) -> Fract
     >>> hypergeometric(60, 4, 5, 6)   # six Wizards in five cards: impossible
     Fraction(0, 1)
     """
+    counts = []
     for name, v in (("population", population), ("successes", successes), ("draws", draws), ("k", k)):
-        if not checks.is_whole(v) or v < 0:
+        n = whole(v)
+        if n is None or n < 0:
             raise ArgumentError(f"{name} must be a whole number of 0 or more, not {v!r}.")
+        counts.append(n)
+    population, successes, draws, k = counts
     if population > MAX_POPULATION:
         # Exact counts of a huge pile are numbers with millions of digits: refuse at once rather than
         # compute for minutes (10,000 cards take a few milliseconds).
@@ -159,8 +169,10 @@ def hand_odds(cards: int, what: str = "wizards", rules: str | Ruleset = "classic
     _, marked = _marked(what, ruleset, up)
     population = ruleset.deck_size - (1 if up is not None else 0)
     successes = len(marked) - (1 if up is not None and up in marked else 0)
-    if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= population:
+    size = whole(cards)
+    if size is None or not 1 <= size <= population:
         raise HandSizeError(f"A hand has from 1 to {population} cards here, not {cards!r}.")
+    cards = size
     return {k: hypergeometric(population, successes, cards, k) for k in range(min(cards, successes) + 1)}
 
 
@@ -243,12 +255,9 @@ def _one_card(ruleset: Ruleset, card: Card, players: int, seat: int, up: Card | 
     trick[:, seat] = me
     trick[:, seat + 1:] = reps[seqs[:, seat:]]
     t = trump_code(trump)
-    best = trick[:, 0]
-    best_pos = np.zeros(len(seqs), dtype=np.intp)
-    for pos in range(1, players):
-        take = tables.beats[t, best, trick[:, pos]]
-        best = np.where(take, trick[:, pos], best)
-        best_pos = np.where(take, pos, best_pos)
+    best, best_pos, state = (np.zeros(len(seqs), dtype=np.intp) for _ in range(3))
+    for pos in range(players):
+        best, state = tables.add_to_trick(trick[:, pos], pos, best, best_pos, state, t)
     # Count the winning fillings by how many cards of each group they use.
     base = others + 1
     codes = (seqs[best_pos == seat, :, None] == np.arange(len(live))).sum(1) @ (base ** np.arange(len(live)))
@@ -277,8 +286,9 @@ def one_card_win_probability(card: Card | str, players: int, seat: int, turned_u
     """
     ruleset = get_ruleset(rules)
     rule_tables(ruleset)
+    players = check_players(players, ruleset)
     (mine,), up = check_cards([card], turned_up, players, ruleset)
-    check_seat(seat, players)
+    seat = check_seat(seat, players)
     trump_of(up, ruleset, allow_choice=False)
     return _one_card(ruleset, mine, players, seat, up)
 
@@ -343,7 +353,7 @@ def round_one_table(players: int, turned_up: Card | str | None, rules: str | Rul
     import pandas as pd
 
     ruleset = get_ruleset(rules)
-    ruleset.check_players(players)
+    players = check_players(players, ruleset)
     checks.flag(exact, "exact")
     rows = round_one_rows(turned_up, ruleset)
     data = {}

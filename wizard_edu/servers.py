@@ -137,10 +137,13 @@ def write_secret(folder: Path, name: str, text: str) -> Path:
 
 
 # -- JupyterLab ------------------------------------------------------------------------
+def repo_root() -> Path:
+    """The folder above the package (the kit's folder when it is installed with ``pip install -e``)."""
+    return Path(__file__).resolve().parent.parent
+
+
 def kit_jupyter_config_dir() -> Path | None:
     """The kit's ``jupyter-config`` folder (next to ``notebooks``), if there is one."""
-    from .doctor import repo_root
-
     folder = repo_root() / KIT_JUPYTER_CONFIG
     return folder if folder.is_dir() else None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Protocol
 
@@ -9,13 +10,18 @@ from ..errors import OutOfTurnError, PlayerError, SeedError
 from ..game import Action, SeatView
 
 
-def check_seed(seed: object, *, negative: bool = True) -> None:
-    """Refuse a player seed that is not None or a whole number (``negative=False``: of 0 or more)."""
+def check_seed(seed: object, *, negative: bool = True) -> int | None:
+    """A player seed: None or a whole number (numpy's too; ``negative=False``: of 0 or more), as an ``int``."""
     if seed is None:
-        return
-    if not isinstance(seed, int) or isinstance(seed, bool) or (seed < 0 and not negative):
+        return None
+    try:
+        n = None if isinstance(seed, bool) else operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        n = None
+    if n is None or (n < 0 and not negative):
         least = "" if negative else " of 0 or more"
         raise SeedError(f"A computer player's seed must be a whole number{least} (or None), not {seed!r}.")
+    return n
 
 
 class Player(Protocol):
@@ -33,7 +39,7 @@ class SeededPlayer:
     name = "computer"
 
     def __init__(self, seed: int | None = None, name: str | None = None) -> None:
-        check_seed(seed)
+        seed = check_seed(seed)
         self.rng = random.Random(seed)
         if name is not None:
             self.name = name

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..errors import UnknownPolicyError
 from ..game import Action, SeatView
+from ..rules.checks import flag
 from ..simulate.checks import MAX_DEALS, check_number, check_share
 from ..simulate.midround import CAREFUL, RULE_OF_THUMB
 from .base import SeededPlayer, check_seed
@@ -64,13 +65,13 @@ class HardPlayer(SeededPlayer):
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 800,
                  bid_samples: int = 2500, spread: int = 2, bid_informed: bool = True,
                  others: str = RULE_OF_THUMB, bid_weight: float = 20.0, stray: float = 0.2) -> None:
-        check_seed(seed, negative=False)
+        seed = check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
         self.samples = _whole(samples, "samples", 1, MAX_DEALS)
         self.bid_samples = _whole(bid_samples, "bid_samples", 1, MAX_DEALS)
         self.spread = _whole(spread, "spread", 0, 100)
-        self.bid_informed = bool(bid_informed)
+        self.bid_informed = flag(bid_informed, "bid_informed")
         if others not in (RULE_OF_THUMB, CAREFUL):
             raise UnknownPolicyError(f"The hard player imagines the others playing by the {RULE_OF_THUMB!r} "
                                      f"or {CAREFUL!r}, not {others!r}.")

@@ -36,23 +36,24 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ..cards import COLOURS, Card, Cards
 from ..errors import SampleSizeError
 from ..game import Action, SeatView
 from ..rules.rulesets import Ruleset
-from ..rules.tables import OPEN, ListTables, is_tabled, trump_code
-from ..simulate.tables import SimTables, player_tables
+from ..rules.tables import OPEN, TRUMP_CODES, is_tabled, trump_code
+from ..simulate.checks import whole
+from ..simulate.midround import voids_seen
+from ..simulate.tables import PLAYER_COUNTS, SimTables, player_tables
 from .base import SeededPlayer, check_seed
 from .rule_of_thumb import RuleOfThumbPlayer
 
 # -- card codes -----------------------------------------------------------------
-# The simulation works on the canonical card ids of wizard_edu.rules.tables (copies of a
-# card share one id) and looks every rule up in its tables, which are filled from the
-# engine's rule functions: there is no rule code in this module.
+# The simulation works on the canonical card ids of wizard_edu.rules.tables (copies of a card
+# share one id) and looks every rule up in the simulator's tables, which are filled by asking the
+# rules: there is no rule code in this module.
 
 
 def is_plain(ruleset: Ruleset) -> bool:
@@ -62,74 +63,94 @@ def is_plain(ruleset: Ruleset) -> bool:
 
 @dataclass(frozen=True, eq=False)
 class Kit:
-    """Everything the simulation looks up for one ruleset, as plain lists indexed by canonical id.
-
-    The rule tables (``rules``) come from :mod:`wizard_edu.rules.tables`; the rest are this
-    player's preferences, built from the same tables: how strong a card is in a trick (the
-    rule-of-thumb ``strength`` table), which card to throw away, which to lead low.
+    """The simulator's tables for one ruleset (:mod:`wizard_edu.simulate.tables`) as plain lists
+    indexed by canonical id, for loops over one card at a time (indexing a list is much faster
+    than indexing a numpy array), and this player's preferences: how strong a card is in a trick
+    (the rule-of-thumb ``strength`` table), which card to throw away, which to lead low.
     """
 
     tables: SimTables
-    rules: ListTables
     code: dict[Card, int]              # Card -> canonical id
+    colour: list[int]                  # id -> 0..3, -1 for a Wizard or Jester
+    beats: list[list[list[bool]]]      # [trump][winning so far][new] -> the new card takes the trick
+    beaten_by: list[list[list[int]]]   # [trump][card] -> canonical ids that take the trick from it
+    lead_next: list[list[int]]         # [lead state][card] -> lead state after it
+    follow_ok: list[list[bool]]        # [lead state][card] -> may be played by one holding the colour led
+    led_number: list[list[bool]]       # [lead state][card] -> a number card of the colour to follow
     wizard: int                        # canonical id of a Wizard
     jester: int                        # canonical id of a Jester
     special: list[bool]                # Wizard or Jester
     deck: list[int]                    # id -> copies in the deck
     deal_order: list[int]              # ids in the order the unseen cards are laid out before a shuffle
     power: list[list[list[float]]]     # [trump][led 0..4][id] -> strength (led 0: the card's own colour)
-    discard: list[list[int]]           # [trump][id] -> which card to throw away first (lowest)
-    lead_low: list[list[tuple[int, int]]]  # [trump][id] -> which number card to lead low (lowest)
+    discard: list[list[float]]         # [trump][id] -> which card to throw away first (lowest)
+    lead_low: list[list[float]]        # [trump][id] -> which card to lead low (lowest)
     bid_power: dict[int, list[list[float]]]  # players -> [trump][id] -> share of the trick estimate
 
     def decode(self, code: int) -> Card:
         return self.tables.cards[code]
 
-    def encode(self, card: Card) -> int:
-        return self.code[card]
-
-    def counts(self, cards: Iterable[Card]) -> list[int]:
-        """Copies of each id among ``cards``."""
-        out = [0] * self.tables.size
-        for c in cards:
-            out[self.code[c]] += 1
-        return out
-
     def estimate_power(self, players: int) -> list[list[float]]:
-        if players not in self.bid_power:
-            self.bid_power[players] = self.tables.bid_power(players).tolist()
         return self.bid_power[players]
 
+    def lead_state(self, trick: list[int]) -> int:
+        """The lead state after the cards of ``trick`` (ids, in play order)."""
+        state = OPEN
+        for c in trick:
+            state = self.lead_next[state][c]
+        return state
 
-@lru_cache(maxsize=32)
+    def winner_index(self, trick: list[int], trump: int) -> int:
+        """Index (play order) of the card winning a complete or partial trick."""
+        beats = self.beats[trump]
+        best = 0
+        for i in range(1, len(trick)):
+            if beats[trick[best]][trick[i]]:
+                best = i
+        return best
+
+    def legal(self, hand: list[int], state: int) -> list[int]:
+        """The cards of ``hand`` that may be played in lead state ``state``.
+
+        When a colour must be followed, its number cards come first, then the cards
+        without a colour (the order this player has always tried them in).
+        """
+        led = self.led_number[state]
+        for c in hand:
+            if led[c]:
+                ok = self.follow_ok[state]
+                return [c for c in hand if led[c]] + [c for c in hand if ok[c] and not led[c]]
+        return hand
+
+
+@cache  # keyed on the frozen Ruleset: Junior and Classic with their few options
 def kit(ruleset: Ruleset) -> Kit:
     """The (cached) lookup lists for a Junior or Classic ruleset."""
     t = player_tables(ruleset)
-    rules = t.lists
-    ids = rules.distinct
-    special = [rules.is_wizard[c] or rules.is_jester[c] for c in range(t.size)]
-    deck = [0] * t.size
+    size = t.size
+    colour, value = t.colour.tolist(), t.value.tolist()
+    is_wizard, is_jester = t.is_wizard.tolist(), t.is_jester.tolist()
+    ids = sorted(set(t.canon.tolist()))
+    special = [is_wizard[c] or is_jester[c] for c in range(size)]
+    deck = [0] * size
     for c in t.canon.tolist():
         deck[c] += 1
+    beats = t.beats[:, :size, :size].tolist()
+    beaten_by = [[[b for b in ids if beats[tr][a][b]] for a in range(size)] for tr in range(TRUMP_CODES)]
     # The order the simulating player has always laid out the unseen cards in before shuffling
     # (colour, then rank; Wizards, then Jesters), so that a seed keeps giving the same deals.
-    deal_order = sorted(ids, key=lambda c: (special[c], rules.colour[c], rules.value[c], rules.is_jester[c]))
-    power = [[[float(x) for x in row] for row in t.strength[tr].tolist()] for tr in range(5)]
-    discard, lead_low = [], []
-    for tr in range(5):
-        is_trump = [rules.colour[c] == tr - 1 and not special[c] for c in range(t.size)]
-        # Low plain cards go first; Jesters are kept (the safest way to lose a trick later),
-        # trumps and Wizards last.
-        discard.append([200 if rules.is_wizard[c] else 30 if rules.is_jester[c]
-                        else 100 + rules.value[c] if is_trump[c] else rules.value[c] for c in range(t.size)])
-        lead_low.append([(rules.value[c] + (20 if is_trump[c] else 0), rules.colour[c]) for c in range(t.size)])
-    return Kit(t, rules, t.code, next(c for c in ids if rules.is_wizard[c]),
-               next(c for c in ids if rules.is_jester[c]), special, deck, deal_order, power, discard, lead_low, {})
+    deal_order = sorted(ids, key=lambda c: (special[c], colour[c], value[c], is_jester[c]))
+    power = [[row[:size] for row in t.strength[tr].tolist()] for tr in range(TRUMP_CODES)]
+    return Kit(t, t.code, colour, beats, beaten_by, t.lead_next.tolist(), t.follow_ok.tolist(),
+               t.led_number.tolist(), next(c for c in ids if is_wizard[c]), next(c for c in ids if is_jester[c]),
+               special, deck, deal_order, power, [row[:size] for row in t.discard.tolist()],
+               [row[:size] for row in t.lead_low.tolist()],
+               {p: t.bid_power(p)[:, :size].tolist() for p in PLAYER_COUNTS})
 
 
 def _safe(k: Kit, card: int, trump: int, unseen: list[int]) -> bool:
     """No card still unseen by this player could take the trick from ``card`` (it wins now)."""
-    for c in k.rules.beaten_by[trump][card]:
+    for c in k.beaten_by[trump][card]:
         if unseen[c]:
             return False
     return True
@@ -155,9 +176,8 @@ def choose_card(k: Kit, hand: list[int], trick: list[int], trump: int, need: int
     to this trick after this one; ``unseen`` counts the cards this player has not
     seen (None: do not judge safety).
     """
-    rules = k.rules
-    state = rules.lead_state(trick)
-    legal = rules.legal(hand, state)
+    state = k.lead_state(trick)
+    legal = k.legal(hand, state)
     if not trick:
         if need > 0:
             if k.wizard in legal:
@@ -169,8 +189,8 @@ def choose_card(k: Kit, hand: list[int], trick: list[int], trump: int, need: int
             return min(numbers, key=k.lead_low[trump].__getitem__), LEAD_LOW
         return (k.jester if k.jester in legal else k.wizard), LEAD_LOW
     power = k.power[trump][state - 1 if state >= 2 else 0]
-    best = trick[rules.winner_index(trick, trump)]
-    takes = rules.beats[trump][best]
+    best = trick[k.winner_index(trick, trump)]
+    takes = k.beats[trump][best]
     winners = [c for c in legal if takes[c]]
     if need > 0:
         if winners:
@@ -210,7 +230,7 @@ def finish_round(k: Kit, hands: list[list[int]], bids: list[int], won: list[int]
     nobody has seen played or turned up yet (it is changed too).  ``hands`` are consumed.
     """
     players = len(hands)
-    winner_index = k.rules.winner_index
+    winner_index = k.winner_index
     while hands[(leader + len(trick)) % players]:
         for j in range(len(trick), players):
             seat = (leader + j) % players
@@ -238,7 +258,7 @@ def deal_unseen(k: Kit, pool: list[int], sizes: dict[int, int], voids: dict[int,
     A seat that did not follow a colour holds none of it; the seats with most voids are dealt
     first.  If the voids cannot be kept (rare), they are ignored for this deal.
     """
-    colour = k.rules.colour
+    colour = k.colour
     for _ in range(20):
         rng.shuffle(pool)
         rest = list(pool)
@@ -262,21 +282,6 @@ def deal_unseen(k: Kit, pool: list[int], sizes: dict[int, int], voids: dict[int,
         hands[seat] = pool[j:j + sizes[seat]]
         j += sizes[seat]
     return hands
-
-
-def voids_seen(k: Kit, plays: list[list[tuple[int, Card]]]) -> dict[int, set[int]]:
-    """Colours (0..3) each seat has shown it does not hold: it played a card that follow suit
-    forbids to a player holding the colour led."""
-    rules = k.rules
-    voids: dict[int, set[int]] = {}
-    for trick in plays:
-        state = OPEN
-        for seat, card in trick:
-            code = k.code[card]
-            if state >= 2 and not rules.follow_ok[state][code]:
-                voids.setdefault(seat, set()).add(state - 2)
-            state = rules.lead_next[state][code]
-    return voids
 
 
 def unseen_counts(view: SeatView, with_hand: bool = True) -> list[int]:
@@ -328,7 +333,7 @@ class SimulatingPlayer(SeededPlayer):
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 60,
                  spread: int = 2, play_samples: int = 16, bid_values: bool = False) -> None:
-        check_seed(seed, negative=False)
+        seed = check_seed(seed, negative=False)
         super().__init__(seed, name)
         self.seed = 0 if seed is None else seed
         self.samples = _whole(samples, "samples", 1, MAX_SAMPLES)
@@ -382,7 +387,7 @@ class SimulatingPlayer(SeededPlayer):
         for c in hand:
             mine[c] -= 1
         choice, reason = choose_card(k, hand, trick, trump, need, after, mine)
-        options = list(dict.fromkeys(k.rules.legal(hand, k.rules.lead_state(trick))))
+        options = list(dict.fromkeys(k.legal(hand, k.lead_state(trick))))
         if self.play_samples and len(options) > 1 and None not in view.bids:
             choice = self._simulate_play(k, view, hand, trick, trump, unseen, mine, options, choice)
         return k.decode(choice), reason
@@ -393,11 +398,11 @@ class SimulatingPlayer(SeededPlayer):
         leader = view.trick[0][0] if view.trick else seat
         pool = [c for c in k.deal_order for _ in range(mine[c])]
         sizes = {s: view.hand_counts[s] for s in range(players) if s != seat}
-        voids = voids_seen(k, [list(t.plays) for t in view.tricks] + [list(view.trick)])
+        voids = voids_seen(k.tables, [list(t.plays) for t in view.tricks] + [list(view.trick)])
         bids = [b or 0 for b in view.bids]
         rng = self._rng(view, f"play|{view.trick}|{view.tricks_won}|{len(view.tricks)}")
         totals = dict.fromkeys(options, 0.0)
-        winner_index = k.rules.winner_index
+        winner_index = k.winner_index
         for _ in range(self.play_samples):
             dealt = deal_unseen(k, pool, sizes, voids, rng)
             for option in options:
@@ -502,7 +507,8 @@ MAX_SAMPLES = 100_000
 
 
 def _whole(value: object, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    n = whole(value)
+    if n is None or not low <= n <= high:
         raise SampleSizeError(f"{what} must be a whole number from {low} to {high:,}, not {value!r}.")
-    return value
+    return n
 

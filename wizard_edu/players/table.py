@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import PlayerError, SeedError
+from ..errors import PlayerError
 from ..game import Game
-from .base import Player
+from ..rules.rulesets import get_ruleset
+from .base import Player, check_seed
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
 
@@ -66,6 +68,16 @@ def make_player(kind: str | Player, seed: int | None = None) -> Player:
     return PLAYER_TYPES[key](seed=seed)
 
 
+def _whole(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a whole number (numpy's too, never a bool), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic", seed: int | None = 0,
               **game_options: Any) -> Game:
     """Play a complete game between computer players and return the finished :class:`Game`.
@@ -77,16 +89,23 @@ def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic",
     >>> game.is_over, len(game.score_pad())
     (True, 8)
     """
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-        raise SeedError(f"The seed must be a whole number of 0 or more (or None), not {seed!r}.")
-    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-        raise PlayerError("Give the players as a list, like ['simulator', 'rule-of-thumb', 'random'], "
-                          f"or as a number of rule-of-thumb players, not {players!r}.")
-    if isinstance(players, int):
-        players = ["rule-of-thumb"] * players
+    if seed is not None:
+        seed = check_seed(seed, negative=False)
+    ruleset = get_ruleset(rules)
+    if isinstance(players, (list, tuple)):
+        kinds = list(players)
+        ruleset.check_players(len(kinds))
+    else:
+        count = _whole(players)
+        if count is None:
+            raise PlayerError("Give the players as a list, like ['simulator', 'rule-of-thumb', 'random'], "
+                              f"or as a number of rule-of-thumb players, not {players!r}.")
+        # The count is checked before anything is made for the seats (players=10**9 is refused at once).
+        ruleset.check_players(count)
+        kinds = ["rule-of-thumb"] * count
     base = 0 if seed is None else seed
-    seated = [make_player(p, seed=base * 100 + i) for i, p in enumerate(players)]
-    game = Game(players=len(seated), rules=rules, seed=seed, **game_options)
+    seated = [make_player(p, seed=base * 100 + i) for i, p in enumerate(kinds)]
+    game = Game(players=len(seated), rules=ruleset, seed=seed, **game_options)
     while not game.is_over:
         seat = game.to_move
         assert seat is not None  # somebody is to move until the game is over

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ import numpy as np
 
 from ..cards import COLOUR_NAMES, Card, Cards
 from ..display.numbers import readable
+from ..rules.checks import flag
 from ..rules.core import DEALER_CHOOSES
 from ..rules.rulesets import Ruleset, get_ruleset
 from .checks import (
@@ -22,6 +24,7 @@ from .checks import (
     check_seat,
     check_seed,
     trump_of,
+    whole,
 )
 from .play import RANDOM, check_policy, deal, play_rounds
 from .tables import rule_tables
@@ -98,7 +101,7 @@ class TrickEstimate:
 
     @property
     def expected_tricks(self) -> float:
-        return float(np.dot(np.arange(len(self.counts)), self.probabilities))
+        return float(Fraction(int(np.arange(len(self.counts)) @ self.counts), self.samples))
 
     @property
     def best_bid(self) -> int:
@@ -118,10 +121,8 @@ class TrickEstimate:
 
         ruleset = self.ruleset if rules is None else get_ruleset(rules)
         n = len(self.counts)
-        p = self.probabilities
-        score = np.array([[ruleset.score(b, k) for k in range(n)] for b in range(n)], dtype=float)
-        mean = score @ p
-        spread = np.sqrt(np.maximum(score ** 2 @ p - mean ** 2, 0.0))
+        score = np.array([[ruleset.score(b, k) for k in range(n)] for b in range(n)], dtype=np.int64)
+        mean, spread = _mean_spread(score @ self.counts, score ** 2 @ self.counts, self.samples)
         return readable(pd.DataFrame({"expected score": mean, "std error": spread / np.sqrt(self.samples),
                                       "spread": spread}, index=pd.Index(range(n), name="bid")),
                         plain=("expected score", "std error", "spread"))
@@ -165,6 +166,14 @@ class TrickEstimate:
         return f"<div>{cards_html(self.hand)}{head}{table}</div>"
 
 
+def _mean_spread(total: np.ndarray, total_sq: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Means and standard deviations from whole-number sums of values and of their squares over ``n``
+    deals, worked out exactly (fractions) and rounded once: the same on every computer."""
+    mean = [Fraction(int(s), n) for s in total]
+    var = [Fraction(int(q), n) - m * m for m, q in zip(mean, total_sq)]
+    return np.array([float(m) for m in mean]), np.sqrt(np.array([float(v) if v > 0 else 0.0 for v in var]))
+
+
 def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: int = 0,
                     turned_up: Card | str | None = None, samples: int = 10_000,
                     opponents: str = "rule-of-thumb", rules: str | Ruleset = "classic",
@@ -184,17 +193,22 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
     """
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
+    players = check_players(players, ruleset)
     cards, up = check_cards(hand, turned_up, players, ruleset)
-    check_seat(seat, players)
-    check_count(samples, "samples", MAX_DEALS)
-    check_count(chunk, "deals per chunk")
-    check_seed(seed)
+    seat = check_seat(seat, players)
+    samples = check_count(samples, "samples", MAX_DEALS)
+    chunk = check_count(chunk, "deals per chunk")
+    seed = check_seed(seed)
+    flag(progress, "progress")
     opponents = check_policy(opponents)
     player = check_policy(player)
     trump = trump_of(up, ruleset, allow_choice=True)
     n = len(cards)
-    if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool) or not 0 <= bid <= n):
-        raise HandSizeError(f"The bid must be a whole number from 0 to {n}, not {bid!r}.")
+    if bid is not None:
+        bid_n = whole(bid)
+        if bid_n is None or not 0 <= bid_n <= n:
+            raise HandSizeError(f"The bid must be a whole number from 0 to {n}, not {bid!r}.")
+        bid = bid_n
     policies = [opponents] * players
     policies[seat] = player
     ids = tables.encode(cards)
@@ -205,8 +219,8 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
     rng = np.random.default_rng(seed)
     counts = np.zeros(n + 1, dtype=np.int64)
     score = tables.score_table(n)
-    total = np.zeros(n + 1)
-    total_sq = np.zeros(n + 1)
+    total = np.zeros(n + 1, dtype=np.int64)
+    total_sq = np.zeros(n + 1, dtype=np.int64)
     steps = list(chunks(samples, chunk))
     bar = _Progress(progress, len(steps), "Dealing")
     for size in steps:
@@ -216,15 +230,14 @@ def estimate_tricks(hand: Iterable[Card | str] | str, players: int = 4, seat: in
                              set_bids=None if bid is None else {seat: bid})
         mine = played.won[:, seat]
         counts += np.bincount(mine, minlength=n + 1)
-        points = score[:, mine].astype(float)  # (bids, deals)
+        points = score[:, mine]  # (bids, deals)
         total += points.sum(1)
         total_sq += (points ** 2).sum(1)
         bar.step()
     bar.done()
-    mean = total / samples
-    var = np.maximum(total_sq / samples - mean ** 2, 0.0)
+    mean, spread = _mean_spread(total, total_sq, samples)
     return TrickEstimate(cards, players, seat, up, trump, ruleset, opponents, samples, counts, mean,
-                         np.sqrt(var / samples))
+                         spread / np.sqrt(samples))
 
 
 def random_playouts(n: int, players: int = 4, cards: int = 5, rules: str | Ruleset = "classic",
@@ -238,11 +251,12 @@ def random_playouts(n: int, players: int = 4, cards: int = 5, rules: str | Rules
     """
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
-    check_players(players, ruleset)
-    check_count(n, "rounds", MAX_DEALS)
-    check_count(cards, "cards in each hand")
-    check_count(chunk, "deals per chunk")
-    check_seed(seed)
+    players = check_players(players, ruleset)
+    n = check_count(n, "rounds", MAX_DEALS)
+    cards = check_count(cards, "cards in each hand")
+    chunk = check_count(chunk, "deals per chunk")
+    seed = check_seed(seed)
+    flag(progress, "progress")
     if cards * players > ruleset.deck_size:
         raise HandSizeError(f"{cards} cards each is too many: with {players} players each gets at most "
                             f"{ruleset.deck_size // players} cards of the {ruleset.deck_size}.")

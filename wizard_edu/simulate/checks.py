@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import numbers
+import operator
 from collections import Counter
 from collections.abc import Iterable
 
@@ -21,25 +23,38 @@ from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
 from ..rules.rulesets import Ruleset
 
 
+def whole(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is a whole number (an ``int`` or a numpy integer such as
+    ``np.int64(4)``, never ``True``/``False``), else ``None``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def check_share(value: object, name: str) -> float:
-    """A share from 0 to 1 (a plain number, not True/False, not NaN)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+    """A share from 0 to 1 (any real number, numpy's too; not True/False, not NaN)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) <= 1:
         raise WizardError(f"{name} is a share from 0 to 1, not {value!r}.")
     return float(value)
 
 
 def check_number(value: object, name: str) -> float:
-    """A plain finite number (not True/False)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    """A finite real number (numpy's too; not True/False)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise WizardError(f"{name} must be a number, not {value!r}.")
     return float(value)
 
 
 def check_seat(seat: int, players: int) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+    """``seat`` as an ``int`` from 0 to ``players - 1``, or a :class:`SeatError`."""
+    n = whole(seat)
+    if n is None or not 0 <= n < players:
         raise SeatError(f"With {players} players the seats go from 0 (leads the first trick) to "
                         f"{players - 1} (the dealer), so {seat!r} is not a seat.")
-    return seat
+    return n
 
 
 #: The most deals one call simulates.  Ten million is far beyond what a lesson needs (a
@@ -50,34 +65,41 @@ MAX_DEALS = 10_000_000
 
 def check_count(n: int, what: str = "samples", most: int | None = None) -> int:
     """``n`` as a count of 1 or more (and at most ``most``), or a :class:`SampleSizeError`."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+    count = whole(n)
+    if count is None or count < 1:
         raise SampleSizeError(f"The number of {what} must be a whole number of 1 or more, not {n!r}.")
-    if most is not None and n > most:
-        raise SampleSizeError(f"{n:,} {what} is too many: the simulator plays at most {most:,} in one call. "
+    if most is not None and count > most:
+        raise SampleSizeError(f"{count:,} {what} is too many: the simulator plays at most {most:,} in one call. "
                               "Ask for fewer (10,000 already gives answers to about 1%).")
-    return n
+    return count
 
 
 def check_seed(seed: object) -> int | None:
     """A simulator seed: None (a fresh random run) or a whole number of 0 or more."""
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+    if seed is None:
+        return None
+    n = whole(seed)
+    if n is None or n < 0:
         raise SeedError(f"The seed must be a whole number of 0 or more (or None for a new random run), "
                         f"not {seed!r}.")
-    return seed
+    return n
 
 
 def check_players(players: int, ruleset: Ruleset) -> int:
     """A number of players the ruleset allows."""
-    if not isinstance(players, int) or isinstance(players, bool):
+    n = whole(players)
+    if n is None:
         raise PlayerCountError(f"The number of players must be a whole number, not {players!r}.")
-    ruleset.check_players(players)
-    return players
+    ruleset.check_players(n)
+    return n
 
 
 def check_cards(hand: Iterable[Card | str] | str, turned_up: Card | str | None, players: int,
                 ruleset: Ruleset, *, need_card_left: bool = True) -> tuple[Cards, Card | None]:
     """Parse a hand and a turned-up card and check they fit one deck and one deal."""
     check_players(players, ruleset)
+    if hand is None or not isinstance(hand, (str, Card, Iterable)):
+        raise HandSizeError(f"Give the hand as cards, like 'R7 W' or ['R7', 'W'], not {hand!r}.")
     cards = as_cards(hand, ruleset)
     up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
     if not cards:

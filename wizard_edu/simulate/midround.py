@@ -13,19 +13,21 @@ trick may be half played, and only the player's own hand is known.  This module
   its own bid (:func:`play_on`).
 
 Cards are the canonical ids of :mod:`wizard_edu.rules.tables` (copies share one id); a hand
-row is sorted and padded with the id ``gone`` (see :class:`~wizard_edu.simulate.tables.FlatTables`).
+row is sorted and padded with the id ``gone`` (a card already played).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import lgamma
 
 import numpy as np
 
+from ..cards import Card
 from ..errors import UnknownPolicyError
-from .tables import FlatTables, SimTables
+from .play import rule_of_thumb_pick
+from .tables import OPEN, SimTables
 
 #: log(n!) for every n a deck can need.
 _LOG_FACT = np.array([lgamma(i + 1) for i in range(256)])
@@ -83,73 +85,21 @@ def deal_consistent(tables: SimTables, pool: Sequence[int], sizes: dict[int, int
     return Dealt(hands, log_w)
 
 
-def rule_of_thumb_estimates(tables: SimTables, hands: np.ndarray, trump: int, players: int) -> np.ndarray:
-    """The rule-of-thumb trick estimate (``count_tricks``) of each hand row (canonical ids, ``gone`` ok)."""
-    power = np.zeros(tables.size + 1)
-    power[:tables.size] = tables.bid_power(players)[trump]
-    total = np.zeros(hands.shape[0])
-    for j in range(hands.shape[1]):  # the same additions in the same order as count_tricks
-        total = total + power[hands[:, j]]
-    return total
+def voids_seen(tables: SimTables, tricks: Iterable[Iterable[tuple[int, Card]]]) -> dict[int, set[int]]:
+    """The colours (0..3) each seat has shown it lacks: in ``tricks`` (``(seat, card)`` in play order)
+    it played a card that follow suit forbids to a player holding the colour led."""
+    voids: dict[int, set[int]] = {}
+    for plays in tricks:
+        state = OPEN
+        for seat, card in plays:
+            c = tables.code[card]
+            if state >= 2 and not tables.follow_ok[state, c]:
+                voids.setdefault(seat, set()).add(state - 2)
+            state = int(tables.lead_next[state, c])
+    return voids
 
 
-def rule_of_thumb_pick(f: FlatTables, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
-                       state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
-    """The rule-of-thumb card (a row of ``hand``) for every deal: the same choices as
-    :func:`wizard_edu.simulate.play._rule_of_thumb_pick` (a test holds them together) with one
-    ``argmax`` instead of four searches, which makes the chances panel fast enough for a click.
-
-    Still needing tricks: lead the strongest card, else win with the cheapest winner, else throw
-    the weakest.  Not needing any: lead the weakest, else duck with the highest loser, else the
-    weakest.  Ties go to the first card in hand order (``argmax`` finds the first maximum).
-    """
-    led = np.where(state >= 2, state - 1, 0)
-    key = np.take(f.strength, hand + (trump_5 + led) * f.width)
-    want = need > 0
-    if pos == 0:
-        return np.where(legal, np.where(want, key, -key), -np.inf).argmax(0)
-    wins = np.take(f.beats, hand + (trump_w + best) * f.width) & legal
-    loses = legal & ~wins
-    any_win, any_lose = wins.any(0), loses.any(0)
-    chosen = np.where(want, np.where(any_win, wins, legal), np.where(any_lose, loses, legal))
-    highest = ~want & any_lose          # duck with the highest loser; every other case takes the lowest
-    return np.where(chosen, np.where(highest, key, -key), -np.inf).argmax(0)
-
-
-@dataclass(frozen=True)
-class CarefulTables:
-    """Flat keys of the careful policy (the simulating player's ``choose_card`` preferences), indexed
-    ``[trump * width + id]``: which card to throw away first and which number card to lead low."""
-
-    discard: np.ndarray
-    lead_low: np.ndarray
-    number: np.ndarray     # [id] a number card (not a Wizard or Jester), False for ``gone``
-    jester: np.ndarray     # [id]
-
-
-def careful_tables(tables: SimTables) -> CarefulTables:
-    """The careful policy's keys for ``tables`` (cached), from the simulating player's kit."""
-    cached = tables.__dict__.get("_careful")
-    if cached is None:
-        from ..players.simulating import kit
-
-        k = kit(tables.ruleset)
-        width = tables.size + 1
-        discard = np.full((5, width), 1e9)
-        lead_low = np.full((5, width), 1e9)
-        for t in range(5):
-            discard[t, :tables.size] = k.discard[t]
-            lead_low[t, :tables.size] = [v * 10 + c for v, c in k.lead_low[t]]
-        number = np.zeros(width, dtype=bool)
-        number[:tables.size] = ~(tables.is_wizard | tables.is_jester)
-        jester = np.zeros(width, dtype=bool)
-        jester[:tables.size] = tables.is_jester
-        cached = CarefulTables(discard.ravel(), lead_low.ravel(), number, jester)
-        object.__setattr__(tables, "_careful", cached)
-    return cached
-
-
-def careful_pick(f: FlatTables, c: CarefulTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray,
+def careful_pick(tables: SimTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray | int,
                  state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray, after: int) -> np.ndarray:
     """The card a careful player picks (the rules of the simulating player's ``choose_card``, without
     its check that no unseen card can beat a winner), for every deal at once.
@@ -159,21 +109,19 @@ def careful_pick(f: FlatTables, c: CarefulTables, hand: np.ndarray, legal: np.nd
     the lowest number card (then a Jester, then a Wizard); duck with the highest loser; forced to
     win, the weakest card (the strongest when playing last, since the trick is lost anyway).
     """
-    led = np.where(state >= 2, state - 1, 0)
-    key = np.take(f.strength, hand + (trump * 5 + led) * f.width)
+    key = tables.strength_of(hand, trump, state)
     want = need > 0
     # Each case is "the first card of a set with the highest score", so one argmax serves them all.
     if pos == 0:
-        low = np.where(c.number[hand], np.take(c.lead_low, hand + trump * f.width),
-                       np.where(c.jester[hand], 1e8, 2e8))
+        low = tables.lead_low_rank(hand, trump)
         return np.where(legal, np.where(want, key, -low), -np.inf).argmax(0)
-    wins = np.take(f.beats, hand + (trump * f.width + best) * f.width) & legal
+    wins = tables.takes(trump, best, hand) & legal
     loses = legal & ~wins
     any_win, any_lose = wins.any(0), loses.any(0)
     throw = want & ~any_win                       # cannot win: the card missed least (discard order)
     chosen = np.where(want, np.where(any_win, wins, legal), np.where(any_lose, loses, legal))
     highest = ~want & (any_lose | (after == 0))   # duck high; forced and last: the strongest
-    metric = np.where(throw, np.take(c.discard, hand + trump * f.width), key)
+    metric = np.where(throw, tables.discard_rank(hand, trump), key)
     return np.where(chosen, np.where(highest, metric, -metric), -np.inf).argmax(0)
 
 
@@ -202,16 +150,15 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     every deal), ``won`` ``(players,)`` or ``(deals, players)`` the tricks won so far and
     ``bids`` ``(deals, players)`` every seat's bid.
     """
-    f = tables.flat
     seat_policy = [policy] * held.shape[1] if isinstance(policy, str) else list(policy)
     for p in seat_policy:
         if p not in (CAREFUL, RULE_OF_THUMB):
             raise UnknownPolicyError(f"There is no way of playing {p!r} in the simulator: choose {CAREFUL!r} or "
                                      f"{RULE_OF_THUMB!r}.")
-    careful = careful_tables(tables) if CAREFUL in seat_policy else None
+    careful = CAREFUL in seat_policy
     uses_careful = np.array([p == CAREFUL for p in seat_policy])
     mixed = len(set(seat_policy)) > 1
-    width_ids, gone = f.width, f.gone
+    gone = tables.gone
     deals, players, width = held.shape
     rows = np.arange(deals)
     base = rows * players
@@ -219,16 +166,14 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     hand_t = np.ascontiguousarray(np.asarray(held, dtype=np.intp).reshape(deals * players, width).T)
     flat_held = hand_t.ravel()
     won = np.broadcast_to(np.asarray(won, dtype=np.int64), (deals, players)).copy()
-    trump_arr = np.full(deals, trump, dtype=np.intp)
-    trump_w, trump_5 = trump_arr * width_ids, trump_arr * 5
     trick = np.asarray(trick, dtype=np.intp).reshape(deals, -1)
     start = trick.shape[1]
     # The state of the current trick after the cards already in it.
-    state = np.zeros(deals, dtype=np.intp)
+    state = np.full(deals, OPEN, dtype=np.intp)
     best = np.zeros(deals, dtype=np.intp)
     best_pos = np.zeros(deals, dtype=np.intp)
     for pos in range(start):
-        best, state = f.add_to_trick(trick[:, pos].copy(), pos, best, best_pos, state, trump_w)
+        best, state = tables.add_to_trick(trick[:, pos].copy(), pos, best, best_pos, state, trump)
     lead = np.full(deals, leader, dtype=np.intp)
     if start < players:  # the seat to move holds one card per trick left, this one included
         loops = int((held[0, (leader + start) % players] != gone).sum())
@@ -253,29 +198,29 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
                 hand_t = np.ascontiguousarray(np.sort(hand_t, axis=0)[:left])
                 compacted = True
             flat_held = hand_t.ravel()
-            state = np.zeros(deals, dtype=np.intp)
+            state = np.full(deals, OPEN, dtype=np.intp)
             best = np.zeros(deals, dtype=np.intp)
             best_pos = np.zeros(deals, dtype=np.intp)
         for pos in range(start if first else 0, players):
             mover = (lead + pos) % players
             col = base + mover
             hand = np.take(hand_t, col, axis=1)
-            legal = f.legal_rows(hand, state, pos)
+            legal = tables.legal_rows(hand, state, pos)
             need = bids[rows, mover] - won[rows, mover]
-            if careful is None:
-                pick = rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+            if not careful:
+                pick = rule_of_thumb_pick(tables, hand, legal, trump, state, best, pos, need)
             else:
-                pick = careful_pick(f, careful, hand, legal, trump_arr, state, best, pos, need, players - pos - 1)
+                pick = careful_pick(tables, hand, legal, trump, state, best, pos, need, players - pos - 1)
                 if mixed:
                     thumb = ~uses_careful[mover]
                     if thumb.any():
-                        pick = np.where(thumb, rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best,
+                        pick = np.where(thumb, rule_of_thumb_pick(tables, hand, legal, trump, state, best,
                                                                   pos, need), pick)
             where = pick * stride + col
             card = flat_held[where]
             flat_held[where] = gone
             played_row[col] = pick
-            best, state = f.add_to_trick(card, pos, best, best_pos, state, trump_w)
+            best, state = tables.add_to_trick(card, pos, best, best_pos, state, trump)
         lead = (lead + best_pos) % players
         won[rows, lead] += 1
         if first:
@@ -285,5 +230,5 @@ def play_on(tables: SimTables, held: np.ndarray, trump: int, leader: int, trick:
     return Outcome(won, first_winner)
 
 
-__all__ = ["deal_consistent", "play_on", "Dealt", "Outcome", "rule_of_thumb_estimates", "rule_of_thumb_pick", "careful_pick",
-           "careful_tables", "CAREFUL", "RULE_OF_THUMB", "log_comb"]
+__all__ = ["deal_consistent", "play_on", "Dealt", "Outcome", "careful_pick", "voids_seen",
+           "CAREFUL", "RULE_OF_THUMB", "log_comb"]

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from ..cards import Card
 from ..errors import UnknownPolicyError
-from .tables import CHOOSE, FREE, OPEN, FlatTables, trump_code
-from .tables import SimTables as RuleTables
+from .tables import CHOOSE, OPEN, SimTables, trump_code
 
 RANDOM = "random"
 RULE_OF_THUMB = "rule-of-thumb"
@@ -33,7 +33,7 @@ def check_policy(name: str) -> str:
     return key
 
 
-def deal(tables: RuleTables, deals: int, players: int, cards: int, rng: np.random.Generator,
+def deal(tables: SimTables, deals: int, players: int, cards: int, rng: np.random.Generator,
          fixed: Sequence[int] = (), fixed_turned_up: int | None = None, fixed_seat: int = 0,
          turned_up_known: bool = False, sort: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Shuffle and deal ``deals`` rounds at once.
@@ -80,7 +80,7 @@ def deal(tables: RuleTables, deals: int, players: int, cards: int, rng: np.rando
     return hands, turned
 
 
-def choose_trump(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
+def choose_trump(tables: SimTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
                  rng: np.random.Generator | None = None, uniforms: np.ndarray | None = None) -> np.ndarray:
     """Trump code per deal (0 none, 1..4 colour); after a Wizard the dealer (last seat) chooses."""
     trump = np.where(turned >= 0, tables.turned_up[np.maximum(turned, 0)], 0)
@@ -106,14 +106,22 @@ def choose_trump(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, poli
     return np.where(choose, picked, trump)
 
 
-def rule_of_thumb_bids(tables: RuleTables, hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
+def hand_estimates(tables: SimTables, hands: np.ndarray, trump: np.ndarray | int, players: int) -> np.ndarray:
+    """The rule-of-thumb trick count (``count_tricks``) of each hand: ``hands`` holds card ids on its
+    last axis (``gone`` counts nothing); ``trump`` is one code, or one per entry of the first axis."""
+    hands = np.asarray(hands, dtype=np.intp)
+    trump = np.asarray(trump, dtype=np.intp)
+    power = tables.bid_power(players)[trump.reshape(trump.shape + (1,) * (hands.ndim - trump.ndim)), hands]
+    total = np.zeros(power.shape[:-1])
+    for j in range(power.shape[-1]):  # the same additions in the same order as count_tricks
+        total = total + power[..., j]
+    return total
+
+
+def rule_of_thumb_bids(tables: SimTables, hands: np.ndarray, trump: np.ndarray) -> np.ndarray:
     """RuleOfThumbPlayer.pick_bid for every seat: round the summed card powers, at most the hand size."""
     deals, players, cards = hands.shape
-    power = tables.bid_power(players)[trump[:, None, None], hands]
-    total = np.zeros((deals, players))
-    for j in range(cards):  # the same additions in the same order as count_tricks
-        total = total + power[:, :, j]
-    return np.minimum(np.round(total).astype(np.int64), cards)
+    return np.minimum(np.round(hand_estimates(tables, hands, trump, players)).astype(np.int64), cards)
 
 
 @dataclass
@@ -127,7 +135,7 @@ class Played:
     leaders: np.ndarray | None = None  # (deals, tricks) seat leading each trick
 
 
-def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
+def play_rounds(tables: SimTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
                 *, rng: np.random.Generator | None = None, bids: np.ndarray | None = None,
                 uniforms: np.ndarray | None = None, record: bool = False,
                 set_bids: dict[int, int] | None = None) -> Played:
@@ -159,8 +167,7 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
     if not any(p == RULE_OF_THUMB for p in policies) and tables.size < 64:
         won, plays, leaders = _play_random_bits(tables, hands, trump, rng, uniforms, record)
         return Played(won, bids, trump, plays, leaders)
-    f = tables.flat
-    width, gone = f.width, f.gone
+    gone = tables.gone
     rows = np.arange(deals)
     # Column (deal, seat) of ``held`` holds that seat's cards, one row per position in the
     # sorted hand; identical cards share an id and a played card becomes ``gone``.
@@ -173,8 +180,6 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
     all_smart, any_smart = bool(seat_policy.all()), bool(seat_policy.any())
     plays = np.zeros((deals, cards, players), dtype=np.int16) if record else None
     leaders = np.zeros((deals, cards), dtype=np.int8) if record else None
-    trump_w = trump * width
-    trump_5 = trump * 5
     base = rows * players
     step = 0
     for t in range(cards):
@@ -189,24 +194,24 @@ def play_rounds(tables: RuleTables, hands: np.ndarray, turned: np.ndarray, polic
             mover = movers[pos]
             col = base + mover
             hand = np.take(held, col, axis=1)
-            legal = f.legal_rows(hand, state, pos)
+            legal = tables.legal_rows(hand, state, pos)
             if all_smart:
                 need = bids[rows, mover] - won[rows, mover]
-                pick = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+                pick = rule_of_thumb_pick(tables, hand, legal, trump, state, best, pos, need)
             else:
                 # A shape tuple (the same numbers as random(deals)): numpy types random(n) of an untyped n as a float.
                 u = uniforms[:, step] if uniforms is not None else rng.random((deals,))
                 pick = _random_pick(hand, legal, u)
                 if any_smart:
                     need = bids[rows, mover] - won[rows, mover]
-                    other = _rule_of_thumb_pick(f, hand, legal, trump_w, trump_5, state, best, pos, need)
+                    other = rule_of_thumb_pick(tables, hand, legal, trump, state, best, pos, need)
                     pick = np.where(seat_policy[mover], other, pick)
             where = pick * stride + col
             card = flat_held[where]
             flat_held[where] = gone
             if plays is not None:  # that is, if record
                 plays[:, t, pos] = card
-            best, state = f.add_to_trick(card, pos, best, best_pos, state, trump_w)
+            best, state = tables.add_to_trick(card, pos, best, best_pos, state, trump)
         leader += best_pos
         leader %= players
         won[rows, leader] += 1
@@ -220,23 +225,21 @@ def _bits(ids: np.ndarray) -> np.ndarray:
     return np.left_shift(ONE, ids.astype(np.uint64))
 
 
-def _bit_tables(tables: RuleTables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@cache  # one entry per table object, and those are cached per ruleset
+def _bit_tables(tables: SimTables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Follow-suit tables as bit masks over card ids, and the groups of identical cards."""
-    cached = tables.__dict__.get("_bit_tables")
-    if cached is None:
-        ids = np.arange(tables.size)
-        led = np.array([np.bitwise_or.reduce(_bits(ids[tables.led_number[s]])) if tables.led_number[s].any()
-                        else np.uint64(0) for s in range(len(tables.led_number))], dtype=np.uint64)
-        follow = np.array([np.bitwise_or.reduce(_bits(ids[tables.follow_ok[s]])) for s in
-                           range(len(tables.follow_ok))], dtype=np.uint64)
-        groups = [np.bitwise_or.reduce(_bits(ids[tables.canon == c])) for c in np.unique(tables.canon)
-                  if (tables.canon == c).sum() > 1]
-        cached = (led, follow, np.array(groups, dtype=np.uint64))
-        object.__setattr__(tables, "_bit_tables", cached)
-    return cached
+    ids = np.arange(tables.size)
+
+    def mask(row: np.ndarray) -> np.uint64:
+        return np.bitwise_or.reduce(_bits(ids[row[:tables.size]]), initial=np.uint64(0))
+
+    led = np.array([mask(row) for row in tables.led_number], dtype=np.uint64)
+    follow = np.array([mask(row) for row in tables.follow_ok], dtype=np.uint64)
+    groups = [mask(tables.canon == c) for c in np.unique(tables.canon) if (tables.canon == c).sum() > 1]
+    return led, follow, np.array(groups, dtype=np.uint64)
 
 
-def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, rng: np.random.Generator,
+def _play_random_bits(tables: SimTables, hands: np.ndarray, trump: np.ndarray, rng: np.random.Generator,
                       uniforms: np.ndarray | None, record: bool
                       ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
     """:func:`play_rounds` when everyone plays at random, with each hand as one 64-bit mask.
@@ -246,8 +249,6 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
     """
     deals, players, cards = hands.shape
     led_mask, follow_mask, groups = _bit_tables(tables)
-    f = tables.flat
-    width = f.width
     held = np.zeros(deals * players, dtype=np.uint64)
     flat = hands.reshape(deals * players, cards)
     for j in range(cards):
@@ -258,7 +259,6 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
     leader = np.zeros(deals, dtype=np.intp)
     plays = np.zeros((deals, cards, players), dtype=np.int16) if record else None
     leaders = np.zeros((deals, cards), dtype=np.int8) if record else None
-    trump_w = trump * width
     others = [~g for g in groups]
     # The same random numbers, in the same order, as one draw per card played.
     draws = uniforms[:, 1:].T if uniforms is not None else rng.random((cards * players, deals))
@@ -293,13 +293,7 @@ def _play_random_bits(tables: RuleTables, hands: np.ndarray, trump: np.ndarray, 
             held[row] = hand & ~bit
             if plays is not None:  # that is, if record
                 plays[:, t, pos] = tables.canon[card]
-            if pos == 0:
-                best = card
-            else:
-                take = f.beats[(trump_w + best) * width + card]
-                best = np.where(take, card, best)
-                np.copyto(best_pos, pos, where=take)
-            state = f.lead_next[state * width + card]
+            best, state = tables.add_to_trick(card, pos, best, best_pos, state, trump)
         leader = seat_after_any(leader, best_pos, players)
         won[rows, leader] += 1
     return won, plays, leaders
@@ -309,19 +303,6 @@ def seat_after_any(leader: np.ndarray, steps: np.ndarray, players: int) -> np.nd
     """(leader + steps) % players for steps below players, without a division."""
     seat = leader + steps
     return np.where(seat >= players, seat - players, seat)
-
-
-def _first(mask: np.ndarray) -> np.ndarray:
-    """Index of the first True along axis 0 (rows are hand positions); ``len`` if none."""
-    return mask.shape[0] - np.logical_or.accumulate(mask, axis=0).sum(0)
-
-
-def _first_max(values: np.ndarray) -> np.ndarray:
-    return _first(values == values.max(0))
-
-
-def _first_min(values: np.ndarray) -> np.ndarray:
-    return _first(values == values.min(0))
 
 
 def _random_pick(hand: np.ndarray, legal: np.ndarray, u: np.ndarray) -> np.ndarray:
@@ -341,47 +322,42 @@ def _random_pick(hand: np.ndarray, legal: np.ndarray, u: np.ndarray) -> np.ndarr
     return (count <= target).sum(0)
 
 
-def _rule_of_thumb_pick(f: FlatTables, hand: np.ndarray, legal: np.ndarray, trump_w: np.ndarray, trump_5: np.ndarray,
-                        state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
-    """RuleOfThumbPlayer.pick_card, for every deal at once (same scores, same tie-breaks)."""
-    led = np.where(state >= 2, state - 1, 0)
-    key = np.take(f.strength, hand + (trump_5 + led) * f.width)
-    strongest = _first_max(np.where(legal, key, -np.inf))
-    weakest = _first_min(np.where(legal, key, np.inf))
+def rule_of_thumb_pick(tables: SimTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray | int,
+                       state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
+    """RuleOfThumbPlayer.pick_card for every deal at once (same scores, same tie-breaks): the row of
+    ``hand`` to play.  ``tests/test_simulate.py`` holds it to the engine's player.
+
+    Still needing tricks: lead the strongest card, else win with the cheapest winner, else throw
+    the weakest.  Not needing any: lead the weakest, else duck with the highest loser, else the
+    weakest.  Ties go to the first card in hand order (``argmax`` finds the first maximum).
+    """
+    key = tables.strength_of(hand, trump, state)
+    want = need > 0
     if pos == 0:
-        # Need tricks: lead the strongest card; otherwise lead the weakest.
-        return np.where(need > 0, strongest, weakest)
-    wins = np.take(f.beats, hand + (trump_w + best) * f.width) & legal
+        return np.where(legal, np.where(want, key, -key), -np.inf).argmax(0)
+    wins = tables.takes(trump, best, hand) & legal
     loses = legal & ~wins
-    cheapest_win = _first_min(np.where(wins, key, np.inf))
-    highest_loser = _first_max(np.where(loses, key, -np.inf))
-    want = np.where(wins.any(0), cheapest_win, weakest)
-    duck = np.where(loses.any(0), highest_loser, weakest)
-    return np.where(need > 0, want, duck)
+    any_win, any_lose = wins.any(0), loses.any(0)
+    chosen = np.where(want, np.where(any_win, wins, legal), np.where(any_lose, loses, legal))
+    highest = ~want & any_lose          # duck with the highest loser; every other case takes the lowest
+    return np.where(chosen, np.where(highest, key, -key), -np.inf).argmax(0)
 
 
-def rule_of_thumb_card(tables: RuleTables, hand: Iterable[Card], trick: Sequence[Card], trump: str | None,
+def rule_of_thumb_card(tables: SimTables, hand: Iterable[Card], trick: Sequence[Card], trump: str | None,
                        need: int) -> Card:
     """The card the vectorised rule of thumb plays in one situation (to hold it to the engine's player).
 
     ``hand`` and ``trick`` are cards (the trick in play order), ``need`` is bid minus tricks won.
     """
-    ids = np.array([tables.canon[i] for i in tables.encode(hand)], dtype=np.intp)[:, None]
-    f = tables.flat
-    state, best = OPEN, 0
-    for pos, card in enumerate(trick):
-        c = tables.canon[tables.id_of(card)]
-        if pos == 0 or f.beats[(trump_code(trump) * f.width + best) * f.width + c]:
-            best = c
-        state = f.lead_next[state * f.width + c]
-    key = ids + state * f.width
-    holds = np.take(f.led_number, key).any(0)
-    legal = np.where(holds, np.take(f.follow_ok, key), ids != f.gone)
+    ids = tables.canon[tables.encode(hand)][:, None]     # one deal: a column
     t = np.array([trump_code(trump)])
-    pick = _rule_of_thumb_pick(f, ids, legal, t * f.width, t * 5, np.array([state]), np.array([best]),
-                               len(trick), np.array([need]))
+    state, best, best_pos = np.array([OPEN]), np.zeros(1, dtype=np.intp), np.zeros(1, dtype=np.intp)
+    for pos, card in enumerate(trick):
+        best, state = tables.add_to_trick(tables.canon[[tables.id_of(card)]], pos, best, best_pos, state, t)
+    legal = tables.legal_rows(ids, state, len(trick))
+    pick = rule_of_thumb_pick(tables, ids, legal, t, state, best, len(trick), np.array([need]))
     return tables.cards[int(ids[pick[0], 0])]
 
 
-__all__ = ["rule_of_thumb_card", "deal", "play_rounds", "choose_trump", "rule_of_thumb_bids", "Played", "POLICIES",
-           "UnknownPolicyError", "check_policy", "FREE"]
+__all__ = ["rule_of_thumb_card", "rule_of_thumb_pick", "hand_estimates", "deal", "play_rounds", "choose_trump", "rule_of_thumb_bids",
+           "Played", "POLICIES", "UnknownPolicyError", "check_policy"]

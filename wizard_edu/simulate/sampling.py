@@ -12,7 +12,16 @@ from ..display.numbers import readable
 from ..rules.core import DEALER_CHOOSES, as_cards
 from ..rules.rulesets import Ruleset, get_ruleset
 from .api import CHUNK, chunks
-from .checks import MAX_DEALS, HandSizeError, check_count, check_players, check_seed
+from .checks import (
+    MAX_DEALS,
+    HandSizeError,
+    SampleSizeError,
+    WizardError,
+    check_count,
+    check_players,
+    check_seed,
+    whole,
+)
 from .play import deal
 from .tables import CHOOSE, rule_tables
 
@@ -30,12 +39,14 @@ def trump_frequencies(n: int, players: int = 4, round_number: int = 1, rules: st
     """
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
-    check_count(n, "deals", MAX_DEALS)
-    check_players(players, ruleset)
-    check_seed(seed)
+    n = check_count(n, "deals", MAX_DEALS)
+    players = check_players(players, ruleset)
+    seed = check_seed(seed)
     sizes = ruleset.round_sizes(players)
-    if not isinstance(round_number, int) or isinstance(round_number, bool) or not 1 <= round_number <= len(sizes):
+    number = whole(round_number)
+    if number is None or not 1 <= number <= len(sizes):
         raise HandSizeError(f"With {players} players the rounds go from 1 to {len(sizes)}, not {round_number!r}.")
+    round_number = number
     rng = np.random.default_rng(seed)
     codes = np.zeros(6, dtype=np.int64)  # 0 none, 1-4 colours, 5 dealer chooses
     for size in chunks(n, CHUNK):
@@ -55,9 +66,9 @@ def hand_frequencies(n: int, cards: int, what: str = "wizards", rules: str | Rul
 
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)
-    check_count(n, "deals", MAX_DEALS)
-    check_count(cards, "cards")
-    check_seed(seed)
+    n = check_count(n, "deals", MAX_DEALS)
+    cards = check_count(cards, "cards")
+    seed = check_seed(seed)
     up = None if turned_up is None else as_cards([turned_up], ruleset)[0]
     _, marked_cards = _marked(what, ruleset, up)
     marked = np.zeros(tables.size + 1, dtype=bool)
@@ -78,7 +89,12 @@ def compare_with_exact(exact: dict, counts: dict) -> pd.DataFrame:
     """A DataFrame: exact chance, simulated share, standard error and how many standard errors apart."""
     import pandas as pd
 
+    if not isinstance(exact, dict) or not isinstance(counts, dict):
+        raise WizardError("compare_with_exact takes two dicts: the exact chances and the counts, like "
+                          "compare_with_exact(trump_odds(4), trump_frequencies(1000)).")
     n = sum(counts.values())
+    if not n:
+        raise SampleSizeError("There are no counts to compare: deal at least once.")
     rows = {}
     for key, p in exact.items():
         share = counts.get(key, 0) / n

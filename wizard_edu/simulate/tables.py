@@ -1,17 +1,20 @@
-"""The simulator's tables: the engine's rule tables plus the rule-of-thumb player's scores.
+"""The simulator's tables and its one set of loops over them.
 
-The card encoding and every rule table (who takes a trick, follow suit, the turned-up
-card's trump) live in :mod:`wizard_edu.rules.tables`, filled from the engine's rule
-functions; this module adds what the simulator's player models need on top, filled from
-the rule-of-thumb player's own scoring functions (``card_power``, ``strength`` and its
-crowd factor), and flat copies for fast lookups.  The old names (``trump_code``,
-``NO_TRUMP``, ``CHOOSE``...) still import from here.
+The card encoding and the rule tables (who takes a trick, follow suit, the turned-up card's trump,
+scores) are :mod:`wizard_edu.rules.tables`, filled by asking the rules.  :class:`SimTables` adds
+what the player models need, filled from the rule-of-thumb player's own scoring functions
+(``card_power``, ``strength`` and its crowd factor) and the careful player's preferences, and the
+vectorised steps every simulation is made of: which cards of a hand may be played
+(:meth:`SimTables.legal_rows`), whether a card takes the trick (:meth:`SimTables.takes`) and
+adding a card to a trick (:meth:`SimTables.add_to_trick`).  Whole rounds
+(:mod:`.play`), rounds played on from the middle (:mod:`.midround`) and the exact one-card odds
+all use these.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -29,90 +32,79 @@ from ..rules.tables import (
     is_tabled,
     trump_code,
 )
-from ..rules.tables import (
-    rule_tables as engine_tables,
-)
+from ..rules.tables import rule_tables as engine_tables
+
+#: The numbers of players the bid-power table is made for.
+PLAYER_COUNTS = range(3, 7)
 
 
 @dataclass(frozen=True, eq=False)
 class SimTables(RuleTables):
-    """:class:`~wizard_edu.rules.tables.RuleTables` plus the player models' scores (see :func:`rule_tables`)."""
+    """:class:`~wizard_edu.rules.tables.RuleTables` plus the player models' scores and the
+    simulator's vectorised steps (see :func:`rule_tables`).
 
-    # [trump, led (0: the card's own colour, 1..4), card] -> the rule-of-thumb strength
-    strength: np.ndarray = field(default_factory=lambda: np.zeros((TRUMP_CODES, TRUMP_CODES, 0)))
-
-    @property
-    def flat(self) -> FlatTables:
-        """The tables as flat arrays with one extra id, ``size``, standing for a card already played."""
-        cached = self.__dict__.get("_flat")
-        if cached is None:
-            cached = FlatTables.build(self)
-            object.__setattr__(self, "_flat", cached)
-        return cached
-
-    @lru_cache(maxsize=8)  # noqa: B019 - a handful of player counts per ruleset
-    def bid_power(self, players: int) -> np.ndarray:
-        """[trump, card] -> the card's share of the rule-of-thumb trick estimate (``count_tricks``)."""
-        from ..players.rule_of_thumb import card_power, crowd_factor
-
-        crowd = crowd_factor(players)
-        table = np.zeros((TRUMP_CODES, self.size))
-        for t in range(TRUMP_CODES):
-            for i, card in enumerate(self.cards):
-                power = card_power(card, code_trump(t), self.ruleset.ranks)
-                table[t, i] = power if power >= 1.0 else power * crowd
-        return table
-
-
-@dataclass(frozen=True, eq=False)
-class FlatTables:
-    """Flat copies of :class:`RuleTables` for fast lookups; id ``gone`` marks a played card.
-
-    ``width = size + 1``.  Index ``[a, b]`` of a table becomes ``a * width + b``.
+    The steps work on arrays of card ids, one entry per deal (``gone`` for a card already
+    played), trump codes and lead states, and look the tables up by flat index
+    (``np.take``), which is the fastest numpy offers.
     """
 
-    gone: int
-    width: int
-    led_number: np.ndarray   # [state * width + card]
-    follow_ok: np.ndarray    # [state * width + card], False for a played card
-    lead_next: np.ndarray    # [state * width + card]
-    beats: np.ndarray        # [(trump * width + best) * width + card]
-    strength: np.ndarray     # [(trump * 5 + led) * width + card]
+    strength: np.ndarray     # [trump, led 0..4 (0: the card's own colour), card] -> rule-of-thumb strength
+    powers: np.ndarray       # [players, trump, card] -> the card's share of the rule-of-thumb trick count
+    discard: np.ndarray      # [trump, card] -> the careful player throws the lowest away first
+    lead_low: np.ndarray     # [trump, card] -> the careful player leads the lowest (numbers, Jester, Wizard)
+    # Flat views of the tables above (no copies), for np.take: [a, b] is a * width + b.
+    _beats: np.ndarray = field(init=False, repr=False)
+    _lead_next: np.ndarray = field(init=False, repr=False)
+    _follow_ok: np.ndarray = field(init=False, repr=False)
+    _led_number: np.ndarray = field(init=False, repr=False)
+    _strength: np.ndarray = field(init=False, repr=False)
+    _discard: np.ndarray = field(init=False, repr=False)
+    _lead_low: np.ndarray = field(init=False, repr=False)
 
+    def __post_init__(self) -> None:
+        for name in ("beats", "lead_next", "follow_ok", "led_number", "strength", "discard", "lead_low"):
+            object.__setattr__(self, f"_{name}", getattr(self, name).ravel())
+
+    def bid_power(self, players: int) -> np.ndarray:
+        """[trump, card] -> the card's share of the rule-of-thumb trick estimate (``count_tricks``; 0 for ``gone``)."""
+        return self.powers[players]
+
+    # -- the steps of a simulation ----------------------------------------------------
     def legal_rows(self, hand: np.ndarray, state: np.ndarray, pos: int) -> np.ndarray:
         """Which rows of ``hand`` (card ids, one column per deal) may be played onto a trick in
         ``state`` with ``pos`` cards in it: any card held to lead, else follow the led colour if held."""
         if pos == 0:
             return hand != self.gone
         key = hand + state * self.width
-        holds = np.take(self.led_number, key).any(0)
-        return np.where(holds, np.take(self.follow_ok, key), hand != self.gone)
+        holds = np.take(self._led_number, key).any(0)
+        return np.where(holds, np.take(self._follow_ok, key), hand != self.gone)
+
+    def takes(self, trump: np.ndarray | int, best: np.ndarray, card: np.ndarray) -> np.ndarray:
+        """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
+        return np.take(self._beats, (trump * self.width + best) * self.width + card)
 
     def add_to_trick(self, card: np.ndarray, pos: int, best: np.ndarray, best_pos: np.ndarray,
-                     state: np.ndarray, trump_w: np.ndarray | int) -> tuple[np.ndarray, np.ndarray]:
-        """Play ``card`` (one id per deal) as the trick's card number ``pos``: the new card winning
-        so far and trick state; ``best_pos`` (its place in the trick) is updated in place."""
+                     state: np.ndarray, trump: np.ndarray | int) -> tuple[np.ndarray, np.ndarray]:
+        """Play ``card`` (one id per deal) as the trick's card number ``pos``: the card winning so
+        far and the lead state after it; ``best_pos`` (the winning card's place) is updated in place."""
         if pos == 0:
             best = card
         else:
-            take = self.beats[(trump_w + best) * self.width + card]
+            take = self.takes(trump, best, card)
             best = np.where(take, card, best)
-            best_pos[take] = pos
-        return best, self.lead_next[state * self.width + card]
+            np.copyto(best_pos, pos, where=take)
+        return best, np.take(self._lead_next, state * self.width + card)
 
-    @classmethod
-    def build(cls, t: SimTables) -> FlatTables:
-        size, width = t.size, t.size + 1
+    def strength_of(self, hand: np.ndarray, trump: np.ndarray | int, state: np.ndarray) -> np.ndarray:
+        """The rule-of-thumb strength of each card of ``hand`` in a trick in ``state``."""
+        led = np.where(state >= 2, state - 1, 0)
+        return np.take(self._strength, hand + (trump * TRUMP_CODES + led) * self.width)
 
-        def pad(table: np.ndarray, fill: float) -> np.ndarray:
-            out = np.full(table.shape[:-1] + (width,), fill, dtype=table.dtype)
-            out[..., :size] = table
-            return out
+    def discard_rank(self, hand: np.ndarray, trump: np.ndarray | int) -> np.ndarray:
+        return np.take(self._discard, hand + trump * self.width)
 
-        beats = np.zeros((5, width, width), dtype=bool)
-        beats[:, :size, :size] = t.beats
-        return cls(size, width, pad(t.led_number, False).ravel(), pad(t.follow_ok, False).ravel(),
-                   pad(t.lead_next, 0).ravel(), beats.ravel(), pad(t.strength, 0.0).ravel())
+    def lead_low_rank(self, hand: np.ndarray, trump: np.ndarray | int) -> np.ndarray:
+        return np.take(self._lead_low, hand + trump * self.width)
 
 
 def check_simulated(ruleset: Ruleset) -> None:
@@ -124,18 +116,36 @@ def check_simulated(ruleset: Ruleset) -> None:
             f"not {ruleset.title}.")
 
 
-@lru_cache(maxsize=32)
+@cache  # keyed on the frozen Ruleset: Junior and Classic with their few options, so it stays small
 def _tables(ruleset: Ruleset) -> SimTables:
-    # Imported here, not at the top: the players import this module (one shared set of tables).
-    from ..players.rule_of_thumb import strength
+    # The rule-of-thumb player's scoring is a plain module of its own (no simulator in it).
+    from ..players.rule_of_thumb import card_power, crowd_factor, strength
 
     base = engine_tables(ruleset)
-    power = np.zeros((TRUMP_CODES, TRUMP_CODES, base.size))
+    cards, size, width = base.cards, base.size, base.width
+    power = np.zeros((TRUMP_CODES, TRUMP_CODES, width))
     for t in range(TRUMP_CODES):
         for led in range(TRUMP_CODES):
-            for i, card in enumerate(base.cards):
-                power[t, led, i] = strength(card, code_trump(t), code_trump(led) or card.colour)
-    return SimTables(**{f.name: getattr(base, f.name) for f in fields(RuleTables)}, strength=power)
+            power[t, led, :size] = [strength(c, code_trump(t), code_trump(led) or c.colour) for c in cards]
+    powers = np.zeros((max(PLAYER_COUNTS) + 1, TRUMP_CODES, width))
+    for players in PLAYER_COUNTS:
+        crowd = crowd_factor(players)
+        for t in range(TRUMP_CODES):
+            for i, card in enumerate(cards):
+                p = card_power(card, code_trump(t), ruleset.ranks)
+                powers[players, t, i] = p if p >= 1.0 else p * crowd
+    # The careful player's preferences: throw away low plain cards first, keep Jesters (the safest
+    # way to lose a trick later), trumps and Wizards last; lead the lowest number card, non-trumps first.
+    discard = np.full((TRUMP_CODES, width), 1e9)
+    lead_low = np.full((TRUMP_CODES, width), 1e9)
+    for t in range(TRUMP_CODES):
+        trumps = (base.colour == t - 1) & ~(base.is_wizard | base.is_jester)
+        discard[t, :size] = np.where(base.is_wizard, 200, np.where(base.is_jester, 30,
+                                     np.where(trumps, 100 + base.value, base.value)))
+        lead_low[t, :size] = np.where(base.is_wizard, 2e8, np.where(base.is_jester, 1e8,
+                                      (base.value + np.where(trumps, 20, 0)) * 10 + base.colour))
+    return SimTables(**{f.name: getattr(base, f.name) for f in fields(RuleTables)},
+                     strength=power, powers=powers, discard=discard, lead_low=lead_low)
 
 
 def player_tables(ruleset: Ruleset) -> SimTables:
@@ -150,5 +160,5 @@ def rule_tables(rules: str | Ruleset = "classic") -> SimTables:
     return _tables(ruleset)
 
 
-__all__ = ["RuleTables", "SimTables", "FlatTables", "rule_tables", "player_tables", "check_simulated",
+__all__ = ["RuleTables", "SimTables", "rule_tables", "player_tables", "check_simulated",
            "trump_code", "code_trump", "NO_TRUMP", "CHOOSE", "OPEN", "FREE", "N_STATES"]
