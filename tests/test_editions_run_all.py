@@ -66,10 +66,11 @@ def widget_state(nb) -> str:
     return json.dumps(nb.metadata.get("widgets", {}))
 
 
-def answers_of(qids: list[str]) -> tuple[list[str], list[str]]:
-    """``(long, short)``: long texts (a worked answer's sentences and pictures, long answers) that must
-    appear nowhere; short answers (like "36", "Ben") that no output may be on its own."""
-    long, short = [], []
+def answers_of(qids: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """``(long, choices, short)``: long texts (a worked answer's sentences and pictures, long answers)
+    that must appear nowhere; right choices, which are on their buttons (so in the widget state) but
+    in no output; short answers (like "36", "Ben") that no output may be on its own."""
+    long, choices, short = [], [], []
     for qid in qids:
         question = ask(qid, record=False)
         shown = worked(qid)
@@ -78,20 +79,25 @@ def answers_of(qids: list[str]) -> tuple[list[str], list[str]]:
         # dealing machine, which the notebook may show elsewhere for play)
         long.extend(child.value for child in shown.children[1:]
                     if type(child).__name__ == "HTML" and len(child.value) >= 40)
-        (long if len(question.answer_text) >= 12 else short).append(question.answer_text)
+        if len(question.answer_text) < 12:
+            short.append(question.answer_text)
+        else:
+            (choices if question.kind == "choice" else long).append(question.answer_text)
         if question.kind == "click":
             long.append(f"The answer is {question.answer_text}")
-    return long, short
+    return long, choices, short
 
 
 def assert_no_answer(nb, qids: list[str], where: str) -> None:
-    long, short = answers_of(qids)
+    long, choices, short = answers_of(qids)
     texts = output_texts(nb)
     state = widget_state(nb)
     joined = "\n".join(texts)
     for text in long:
         assert text not in joined, f"{where}: an output shows an answer: {text[:100]!r}"
         assert json.dumps(text)[1:-1] not in state, f"{where}: the widget state holds an answer: {text[:100]!r}"
+    for text in choices:
+        assert text not in joined, f"{where}: an output shows an answer: {text[:100]!r}"
     for text in short:
         for t in texts:
             lines = {line.strip() for line in t.splitlines()}
