@@ -79,10 +79,18 @@ def table_chooser():
     return widgets.VBox([players, kind, oldest, seed, start, place])
 
 
-def _story() -> str:
+# Each worked answer says only its own answer: the next questions read the same table.
+def _winner_line() -> str:
     game = finished()
-    return (f"Winner: {winners()}. Every player scored in round {rounds_where_everyone_scored()[0]}. "
-            f"Player 4 scored in {rounds_scored(3)} of {len(game.rounds)} rounds.")
+    return f"{winners()} won with {max(game.scores)} points: the biggest total in the last row."
+
+
+def _everyone_line() -> str:
+    return f"In round {rounds_where_everyone_scored()[0]} all four squares have a ★."
+
+
+def _player_4_line() -> str:
+    return f"Player 4 has a ★ in {rounds_scored(3)} of the {len(finished().rounds)} rounds."
 
 
 BANK.add("05.rounds-4-players", "4 players: how many rounds does the game have?",
@@ -91,9 +99,9 @@ BANK.add("05.rounds-4-players", "4 players: how many rounds does the game have?"
          worked=lambda: f"With 3 or 4 players you lay out all the round tiles: {len(round_sizes(4, rules='junior'))} "
                         f"rounds. The last round deals 8 cards each: 4 × 8 = 32 cards.")
 BANK.add("05.winner", "Who won the computer game?", answer=winners, choices=lambda: list(finished().names),
-         hint="Look at the last row: the totals. Who has the most points?", worked=_story)
+         hint="Look at the last row: the totals. Who has the most points?", worked=_winner_line)
 BANK.add("05.everyone-scored", "In which round did every player score?",
          answer=lambda: rounds_where_everyone_scored()[0],
-         hint="Look for the row where all four squares have a ★.", worked=_story)
+         hint="Look for the row where all four squares have a ★.", worked=_everyone_line)
 BANK.add("05.player-4-scored", "In how many rounds did Player 4 score?", answer=lambda: rounds_scored(3),
-         hint="Count the ★ in Player 4's column.", worked=_story)
+         hint="Count the ★ in Player 4's column.", worked=_player_4_line)
