@@ -103,15 +103,15 @@ BANK.add("06.positive-scores",
          hint="Work out a few: bid 1, won 1; bid 1, won 2; bid 2, won 0.",
          worked=lambda: [scores_table(), "Only the diagonal is positive (20, 30, 40, ...); every step away "
                                          "from it costs 10."])
-BANK.add("06.us-leader", "Who leads after hand 3?", choices=lambda: list(us_totals().index),
+BANK.add("06.us-leader", "Who leads after round 3?", choices=lambda: list(us_totals().index),
          answer=lambda: us_totals().idxmax(),
-         hint="Score every hand: 20 + 10 per trick when the bid is exact, -10 per trick off otherwise.",
+         hint="Score every round: 20 + 10 per trick when the bid is exact, -10 per trick off otherwise.",
          # not the points: the next question asks for them
-         worked=lambda: f"{us_totals().idxmax()} leads after hand 3, even after a -10 in hand 1.")
+         worked=lambda: f"{us_totals().idxmax()} leads after round 3, even after a -10 in round 1.")
 BANK.add("06.us-leader-points", "And with how many points?", answer=lambda: int(us_totals().max()),
-         hint="Add up the leader's three hands.",
+         hint="Add up the leader's three rounds.",
          worked=lambda: [pad(US_GAMES), f"{us_totals().idxmax()} leads with {int(us_totals().max())}, after a -10 "
-                                        "in hand 1. One good round can make up for a bad one."])
+                                        "in round 1. One good round can make up for a bad one."])
 BANK.add("06.amigo-thomas", "What is Thomas's total after round 2?",
          answer=lambda: int(pad(AMIGO)[("Thomas", "total")].iloc[-1]),
          hint="Round 1: a bid of 0 made. Round 2: a bid of 2 missed by 1 trick.",

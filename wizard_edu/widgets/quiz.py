@@ -39,10 +39,10 @@ def _tricks(n: int) -> str:
 
 
 def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset = "classic") -> pd.DataFrame:
-    """A score pad from bids and tricks written down by hand: ``{hand: {name: (bid, tricks)}}``.
+    """A score pad from bids and tricks written down by hand: ``{round: {name: (bid, tricks)}}``.
 
     Points come from the engine; the table has the same layout as :meth:`Game.score_pad`
-    (one row per hand; for each player bid, tricks, points and running total).
+    (one row per round; for each player bid, tricks, points and running total).
 
     >>> pad = paper_pad({1: {"Ann": (1, 1), "Bo": (0, 1)}, 2: {"Ann": (0, 0), "Bo": (1, 1)}})
     >>> pad.xs("total", axis=1, level=1).iloc[-1].tolist()
@@ -63,7 +63,7 @@ def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset
             row += [bid, won, points, totals[name]]
         rows.append(row)
     columns = pd.MultiIndex.from_product([names, ["bid", "tricks", "points", "total"]], names=["player", ""])
-    return pd.DataFrame(rows, index=pd.Index(sorted(hands), name="hand"), columns=columns, dtype="int64")
+    return pd.DataFrame(rows, index=pd.Index(sorted(hands), name="round"), columns=columns, dtype="int64")
 
 
 def quiz_question_text(name: str, bid: int, won: int, round: int, rules: str | Ruleset = "classic") -> str:
