@@ -81,27 +81,48 @@ def question_box(page, qid: str):
     return box.first
 
 
+#: Answer in the page itself and time it there: from the click (or Enter) to the feedback on screen,
+#: measured with the page's own clock and a MutationObserver (no test-driver round trips counted).
+ANSWER_AND_TIME = """([box, selector, typed]) => new Promise((resolve, reject) => {
+  const status = box.querySelector('.wizard-status');
+  const before = status.innerText;
+  const observer = new MutationObserver(() => {
+    if (status.innerText !== before && status.innerText.trim() !== '') {
+      observer.disconnect();
+      resolve(performance.now() - start);
+    }
+  });
+  observer.observe(status, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { observer.disconnect(); reject(new Error('no feedback within 30 s')); }, 30000);
+  const target = box.querySelector(selector);
+  const start = performance.now();
+  if (typed === null) {
+    target.click();
+  } else {   // what Enter does in a Text widget with continuous_update=False: a change event
+    target.value = typed;
+    target.dispatchEvent(new Event('input', {bubbles: true}));
+    target.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+})"""
+
+
 def give(page, box, qid: str, value, changes: bool = True) -> str:
     """Answer once; wait for the feedback to change; return it (and note how long it took)."""
     status = box.locator(".wizard-status")
-    before = status.inner_text()
     q = ask(qid, record=False)
-    start = time.perf_counter()
     if q.kind == "choice":
-        box.locator(".wizard-question-choice").filter(has_text=re.compile(rf"^{re.escape(value)}$")).first.click()
+        button = box.locator(".wizard-question-choice").filter(has_text=re.compile(rf"^{re.escape(value)}$")).first
+        place = button.evaluate("b => Array.from(b.classList).find(c => /^wizard-choice-[0-9]+$/.test(c))")
+        selector, typed = f".{place}", None
     elif q.kind == "click":
-        box.locator(f".wizard-card-button.wizard-position-{value}").first.click()
+        selector, typed = f".wizard-card-button.wizard-position-{value}", None
     else:
-        entry = box.locator(".wizard-question-entry input").first
-        entry.fill(value)
-        entry.press("Enter")
+        selector, typed = ".wizard-question-entry input", value
     if not changes:   # the same wrong answer again: the same words (the try still counts)
+        box.locator(selector).first.click()
         box.locator(".wizard-question-reveal").wait_for(state="visible", timeout=WAIT)
         return re.sub(r"^[^\w]+", "", status.inner_text())
-    page.wait_for_function(
-        "([el, before]) => el.innerText !== before && el.innerText.trim() !== ''",
-        arg=[status.element_handle(), before], timeout=WAIT)
-    FEEDBACK_MS.append((time.perf_counter() - start) * 1000)
+    FEEDBACK_MS.append(page.evaluate(ANSWER_AND_TIME, [box.element_handle(), selector, typed]))
     return re.sub(r"^[^\w]+", "", status.inner_text())   # without the ✔ / ✖ sign in front
 
 
