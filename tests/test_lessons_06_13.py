@@ -136,7 +136,7 @@ def test_every_think_prompt_is_followed_by_a_checked_question(number):
         assert question.cell_type == "code" and "ask(" in question.source, (number, cell.source[:60])
         assert "answer" not in question.metadata.get("tags", [])
         shown = [o.get("data", {}).get("text/plain", "") for o in question.outputs]
-        assert len(shown) == 1 and shown[0].startswith("Question("), shown
+        assert len(shown) == 1 and shown[0].startswith(("✎ ", "Question(")), shown
         after = nb.cells[i + 2]
         if after.cell_type == "code" and after.outputs and "ask(" not in after.source:  # it shows the answer: tagged
             assert "answer" in after.metadata.get("tags", []), (number, after.source[:60])
