@@ -95,11 +95,13 @@ def test_a_list_of_cards_in_any_order():
 def test_choices_and_their_buttons():
     q = Question("Does a Jester ever win?", answer="only if all are Jesters",
                  choices=["never", "only if all are Jesters", "always"], record=False)
-    assert [b.description for b in q.buttons] == q.choices
-    q.buttons[0].click()
+    assert [b.description for b in q.buttons] == q.choice_order
+    assert sorted(q.choice_order) == sorted(q.choices)
+    by_label = {b.description: b for b in q.buttons}
+    by_label["never"].click()
     assert q.tries == 1 and not q.correct
-    q.buttons[1].click()
-    assert q.correct
+    by_label["only if all are Jesters"].click()
+    assert q.correct and q.feedback == "Yes! You got it: that is right."
     with pytest.raises(WizardError):
         Question("?", answer="maybe", choices=["yes", "no"], record=False)
 
@@ -241,3 +243,93 @@ def test_progress_panel_shows_nothing_until_asked(tmp_path):
     panel.name_entry.value = "Ada"
     panel.name_button.click()
     assert "Progress for Ada" in panel.text.value
+
+
+# -- issue 21: words, exact fractions, shuffling, the worked answer -------------------------------------
+def test_a_right_choice_is_praised_without_repeating_it():
+    q = Question("Is it?", answer="yes", choices=["yes", "no"], record=False)
+    assert q.choose("yes") == "Yes! That is right."
+    q = Question("Is it?", answer="yes", choices=["yes", "no"], record=False)
+    assert q.choose("no") == "Not quite: that is not it. Have another go!"
+
+
+def test_junior_feedback_names_the_fool_frog_never_j():
+    q = Question("Which card wins?", cards="F R2 F", answer=1, rules="junior", record=False)
+    said = q.click(0)
+    assert "Fool Frog" in said and " J " not in f" {said} " and "Jester" not in said
+    q.click(2)
+    assert q.show_answer().startswith("The answer is R2, the second card.")
+    typed = Question("Which card?", answer="R2", kind="card", rules="junior", record=False)
+    assert "Fool Frog" in typed.answer_with("J") and "J is" not in typed.feedback
+
+
+def test_an_exact_fraction_is_compared_exactly_never_very_close():
+    q = Question("Chance?", answer=Fraction(2, 36), record=False)
+    assert q.answer_with("1/36") == "Not quite: 1/36 is not it. Have another go!"
+    assert q.answer_with("0.05").startswith("Very close")      # a decimal may be close
+    assert q.answer_with("1/18").startswith("Yes!")
+
+
+def test_the_text_form_is_kid_words_without_the_answer():
+    q = Question("How many cards are in a Junior deck?", answer=36, record=False)
+    text = q._repr_mimebundle_()["text/plain"]
+    assert text.startswith("✎ How many cards are in a Junior deck?") and "Run All Cells" in text
+    assert "Question(" not in text and "36" not in text
+
+
+def test_choices_are_shuffled_the_same_way_for_one_learner(monkeypatch, tmp_path):
+    choices = ["red", "green", "blue", "yellow", "no trump"]
+    orders = {}
+    for name in ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"):
+        monkeypatch.setenv("JUPYTERHUB_USER", name)
+        first = Question("Trump?", answer="red", choices=choices, id="02.x", record=False).choice_order
+        again = Question("Trump?", answer="red", choices=choices, id="02.x", record=False).choice_order
+        assert first == again and sorted(first) == sorted(choices)
+        orders[name] = first
+    assert len({tuple(o) for o in orders.values()}) > 1                # learners differ
+    assert len({o.index("red") for o in orders.values()}) > 1          # the answer moves
+    fixed = Question("Trump?", answer="red", choices=choices, id="02.x", record=False, shuffle=False)
+    assert fixed.choice_order == choices
+
+
+def test_clicked_cards_keep_the_order_they_were_played_in():
+    q = Question("Which wins?", cards="G8 G4 G5 R2", answer=0, record=False)
+    assert [b.card for b in q.buttons] == list(cards("G8 G4 G5 R2"))
+
+
+def test_the_worked_answer_appears_only_after_a_right_answer():
+    made = []
+
+    def worked():
+        made.append(1)
+        return ["Four colours of eight, two Wizards, two Fool Frogs.", junior_deck()]
+
+    q = Question("How many cards?", answer=36, worked=worked, record=False)
+    assert not q.worked_shown and made == [] and "Four colours of eight" not in state_text()
+    q.answer_with("35")
+    assert not q.worked_shown and made == []
+    q.answer_with("36")
+    assert q.worked_shown and made == [1] and q.worked_box in q.children
+    assert "Four colours of eight" in state_text()
+    assert "wizard-question-worked" in q.worked_box._dom_classes
+
+
+def test_the_worked_answer_appears_after_show_answer():
+    q = Question("How many cards?", answer=36, worked=lambda: "Count them.", record=False)
+    q.answer_with("1")
+    assert not q.worked_shown
+    q.answer_with("2")
+    assert not q.worked_shown
+    q.show_answer()
+    assert q.worked_shown and "Count them." in q.worked_box.children[0].value
+
+
+def test_where_am_i_does_not_ask_for_a_name_it_has(tmp_path, monkeypatch):
+    from wizard_edu.progress import set_learner
+    from wizard_edu.widgets import ProgressPanel
+
+    assert ProgressPanel(home=tmp_path).asks_name
+    set_learner("Ada", home=tmp_path)
+    assert not ProgressPanel(home=tmp_path).asks_name
+    monkeypatch.setenv("JUPYTERHUB_USER", "ben")
+    assert not ProgressPanel(home=tmp_path / "other").asks_name

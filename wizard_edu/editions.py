@@ -3,24 +3,28 @@
 The stored notebooks in ``notebooks/`` are the **teacher edition**: every output is there (nbval checks
 them).  Cells are tagged (cell metadata ``tags``, in the MyST sources ``:tags: [answer]``):
 
-* ``answer``: the cell reveals an answer.  In the student edition a code cell keeps its code but loses
-  its outputs (the learner runs it after trying the question above it); a markdown cell is removed.
+* ``answer``: the cell holds an answer and nothing else (in a code cell, ``worked("01.deck-size")``
+  from :mod:`wizard_edu.questions`).  The student edition drops the cell whole: its code, its
+  outputs, its text.  The learner sees the worked answer inside the question, once it is due.
 * ``teacher``: teacher-only (model answers to "Try it yourself", notes).  Removed from the student edition.
 
-The student edition also drops the stored widget state (widgets are re-made when the learner runs
-the notebook).
+A code cell that shows a worked answer (calls ``worked(``) must be tagged ``answer``: the student
+edition refuses a notebook where one is not (:class:`EditionError`), so a forgotten tag cannot leak
+an answer.  The student edition also drops the stored widget state (widgets are re-made when the
+learner runs the notebook).  See ``docs/questions.md``.
 
 >>> import nbformat
->>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", metadata={"tags": ["answer"]},
-...     outputs=[nbformat.v4.new_output("execute_result", {"text/plain": "2"}, execution_count=1)])])
->>> student_edition(nb).cells[0].outputs
-[]
+>>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('ask("01.deck-size")'),
+...     nbformat.v4.new_code_cell('worked("01.deck-size")', metadata={"tags": ["answer"]})])
+>>> [c.source for c in student_edition(nb).cells]
+['ask("01.deck-size")']
 """
 
 from __future__ import annotations
 
 import copy
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,19 +41,25 @@ def tags(cell: Any) -> list[str]:
     return list(cell.get("metadata", {}).get("tags", []))
 
 
+#: A call that shows a worked answer openly: only ever in a cell tagged ``answer``.
+SHOWS_ANSWER = re.compile(r"\bworked\s*\(")
+
+
 def student_edition(nb: Any) -> Any:
-    """A copy of the notebook ``nb`` (an ``nbformat`` notebook) as the student edition."""
+    """A copy of the notebook ``nb`` (an ``nbformat`` notebook) as the student edition.
+
+    Cells tagged ``answer`` or ``teacher`` are dropped whole; a code cell calling ``worked(`` that is
+    not tagged ``answer`` is refused (:class:`EditionError`).
+    """
     out = copy.deepcopy(nb)
     cells = []
-    for cell in out.cells:
+    for i, cell in enumerate(out.cells):
         t = tags(cell)
-        if TEACHER_TAG in t:
+        if TEACHER_TAG in t or ANSWER_TAG in t:
             continue
-        if ANSWER_TAG in t:
-            if cell.cell_type != "code":
-                continue
-            cell.outputs = []
-            cell.execution_count = None
+        if cell.cell_type == "code" and SHOWS_ANSWER.search(cell.source):
+            raise EditionError(f"Cell {i} shows a worked answer but is not tagged 'answer': tag it, so the "
+                               "student edition leaves it out.")
         cells.append(cell)
     out.cells = cells
     out.metadata.pop("widgets", None)

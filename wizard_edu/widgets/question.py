@@ -6,7 +6,7 @@ typed by hand into a notebook: pass a value or a function that returns it.
 >>> from wizard_edu import score_round
 >>> q = Question("Bid 2, won 2: how many points?", answer=lambda: score_round(2, 2), record=False)
 >>> q
-Question('Bid 2, won 2: how many points?', tries=0)
+✎ Bid 2, won 2: how many points? (To answer here, run the notebook: Run ▸ Run All Cells.)
 >>> q.answer_with("30")
 'Not quite: 30 is not it. Have another go!'
 >>> q.hint_visible, q.can_show_answer
@@ -32,18 +32,29 @@ Kinds (chosen from the answer when ``kind`` is not given):
 * ``"text"`` (a str answer): compared ignoring case and spaces.
 
 ``rules``/``theme`` only change how clickable cards look (``rules="junior"`` draws a Jester as the Fool
-Frog "F"; typed answers accept "F" for a Jester anyway).  ``hint`` and ``explain`` may be text or a
-function returning text; ``explain`` is shown with a right answer or the revealed answer.  ``id`` names
-the question in the progress file (default: made from the prompt); ``notebook`` names the notebook
-(default: the running notebook, from ``JPY_SESSION_NAME``).
+Frog "F"; typed answers accept "F" for a Jester anyway) and the words of the feedback (a Junior
+question says "Fool Frog", never "J").  ``hint`` may be text or a function returning text.
+
+The worked answer: ``worked`` is a function returning something to show (text, an
+``IPython.display.HTML``, cards, a DataFrame, any widget, or a list of these); ``explain`` (text) is
+a short one.  Both are made and shown **only** after a right answer or "Show answer", inside the
+question (class ``wizard-question-worked``): nothing else shows them.  ``id`` names the question in
+the progress file (default: made from the prompt; the question bank, :mod:`wizard_edu.questions`,
+gives each question its own id); ``notebook`` names the notebook (default: the running notebook, from
+``JPY_SESSION_NAME``).
+
+Choices are shuffled, the same way every time for one learner (seeded by :func:`learner_key` and the
+question's id), so "always the first" never works; ``shuffle=False`` keeps them as given.  Cards to
+click always keep the order they were played in.
 
 A wrong try shows the hint; after ``reveal_after`` wrong tries (default 2) a "Show answer" button
 appears.  Text that cannot be read ("abc" for a number) is not counted as a try.  Once right (or once
 the answer was shown) further checks are not counted.
 
-Nothing reveals the answer before the learner tries: the text repr shows only the prompt and the
-number of tries, and no widget holds the answer, its explanation or the hint until they are due
-(notebooks store widget state and the text repr; both are safe to store).
+Nothing reveals the answer before the learner tries: the text repr shows only the prompt and what
+to do when the widget cannot be shown (kid words: run the notebook), and no widget holds the answer,
+its worked answer or the hint until they are due (notebooks store widget state and the text repr;
+both are safe to store).
 
 Progress: every counted check calls :func:`wizard_edu.progress.record` (``record=False`` turns this
 off; ``home=`` picks the folder, else ``$WIZARD_EDU_HOME`` or the user's home).  Nothing runs a check
@@ -54,20 +65,24 @@ Python API: ``q.answer_with(text_or_value) -> str`` (the feedback), ``q.click(po
 ``q.choose(value) -> str``, ``q.show_answer() -> str``, ``q.correct``, ``q.tries``,
 ``q.right_first_time``, ``q.feedback``, ``q.hint_visible``, ``q.can_show_answer``, ``q.revealed``,
 ``q.answer_text`` (the answer in words: for tests and teachers, never shown before it is due),
+``q.worked_shown`` (the worked answer is on screen), ``q.worked_box`` (its widget, or None),
+``q.choice_order`` (the choices as shown),
 ``Question.maker(notebook, **defaults)`` (a function making questions for one notebook).
 
 CSS classes: ``wizard-question`` (root), ``wizard-question-prompt``, ``wizard-question-entry``,
 ``wizard-question-check``, ``wizard-question-choice`` (+ ``wizard-choice-N``), ``wizard-card-button``
 (+ ``wizard-position-N``), ``wizard-status`` (feedback), ``wizard-question-hint``,
-``wizard-question-reveal``, ``wizard-question-answer``, ``wizard-question-name``.
+``wizard-question-reveal``, ``wizard-question-answer``, ``wizard-question-worked``, ``wizard-question-name``.
 """
 
 from __future__ import annotations
 
 import decimal
 import functools
+import getpass
 import hashlib
 import html
+import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -81,7 +96,7 @@ from .. import progress
 from ..cards import Card
 from ..cards import cards as parse_cards
 from ..errors import AnswerTextError, WizardError
-from .common import WidgetBase, card_button, status_message, text_button, theme_for
+from .common import WidgetBase, card_button, status_message, text_button, vocab_for
 
 KINDS = ("number", "card", "cards", "choice", "click", "text")
 #: Default tolerance for decimals and percentages: right to two decimal places / half a percentage point.
@@ -159,6 +174,70 @@ def number_text(value: Any) -> str:
     return about
 
 
+def learner_key(home: Any = None) -> str:
+    """Who is learning, for shuffling choices: the learner's name if known, else the computer account.
+
+    The same learner sees the same order each time they reopen a notebook.  (A learner who types their
+    name for the first time may see one question's order change once.)
+    """
+    name = progress.current_learner(home)
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except Exception:  # noqa: BLE001 - no account name (some containers): everyone shares one order
+        return "learner"
+
+
+def shuffled(choices: Sequence[Any], learner: str, question_id: str) -> list[Any]:
+    """``choices`` in an order fixed by the learner and the question (a seeded shuffle).
+
+    >>> shuffled([1, 2, 3, 4], "Ada", "06.x") == shuffled([1, 2, 3, 4], "Ada", "06.x")
+    True
+    """
+    seed = int.from_bytes(hashlib.sha256(f"{learner}\n{question_id}".encode()).digest()[:8], "big")
+    order = list(choices)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+RUN_ME = "(To answer here, run the notebook: Run ▸ Run All Cells.)"
+
+
+def worked_widgets(worked: Any) -> list[widgets.Widget]:
+    """Widgets showing a worked answer: text, HTML, cards, a table, a picture or widgets (or a list).
+
+    Plain text is escaped; anything with ``_repr_html_`` (``IPython.display.HTML``, cards, a DataFrame)
+    shows as HTML; a widget is shown as it is; anything else goes into an Output widget.
+    """
+    if worked is None:
+        return []
+    items = list(worked) if isinstance(worked, (list, tuple)) else [worked]
+    out: list[widgets.Widget] = []
+    for item in items:
+        if item is None:
+            continue
+        if isinstance(item, widgets.Widget):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(widgets.HTML(f"<p>{html.escape(item)}</p>"))
+        elif hasattr(item, "_repr_html_") and item._repr_html_() is not None:
+            out.append(widgets.HTML(item._repr_html_()))
+        else:
+            box = widgets.Output()
+            box.append_display_data(item)
+            out.append(box)
+    return out
+
+
+def _full_text_bundle(widget: widgets.Widget, **kwargs: Any) -> Any:
+    """The widget's display data with its whole text form (ipywidgets cuts it at 110 characters)."""
+    data = widgets.DOMWidget._repr_mimebundle_(widget, **kwargs)
+    if isinstance(data, dict) and "text/plain" in data:
+        data["text/plain"] = repr(widget)
+    return data
+
+
 def _slug(prompt: str) -> str:
     words = re.findall(r"[a-z0-9]+", prompt.lower())[:6]
     digest = hashlib.sha1(prompt.encode("utf-8")).hexdigest()[:6]
@@ -173,25 +252,30 @@ class Question(WidgetBase):
                  hint: str | Callable[[], str] | None = None, explain: str | Callable[[], str] | None = None,
                  tolerance: float | None = None, reveal_after: int = 2, notebook: str | None = None,
                  id: str | None = None, rules: str = "classic", theme: Any = None, home: Any = None,
-                 record: bool = True, placeholder: str | None = None, **kwargs: Any) -> None:
+                 record: bool = True, placeholder: str | None = None, worked: Callable[[], Any] | None = None,
+                 shuffle: bool = True, **kwargs: Any) -> None:
         super().__init__("wizard-question", **kwargs)
         self.prompt = str(prompt)
         self._answer = _value(answer)
         self._hint_source = hint
         self._explain_source = explain
+        self._worked_source = worked
         self.tolerance = TOLERANCE if tolerance is None else float(tolerance)
         self.reveal_after = max(1, int(reveal_after))
         self.notebook = notebook
         self.id = id or _slug(self.prompt)
         self.home = home
         self.record = record
-        self.theme = theme_for(rules, theme)
+        self.vocab = vocab_for(rules, theme)
+        self.theme = self.vocab.theme
         self.choices = list(choices) if choices is not None else None
         self.cards = list(parse_cards(cards)) if cards is not None else None
         self.kind = kind or self._guess_kind()
         if self.kind not in KINDS:
             raise WizardError(f"A question kind is one of {', '.join(KINDS)}, not {self.kind!r}.")
         self._normalise_answer()
+        self.choice_order = (shuffled(self.choices or [], learner_key(home), self.id)
+                             if self.kind == "choice" and shuffle else list(self.choices or []))
         self.tries = 0
         self.correct = False
         self.right_first_time: bool | None = None
@@ -257,7 +341,7 @@ class Question(WidgetBase):
         self.buttons: list[widgets.Button] = []
         if self.kind in ("choice", "click"):
             if self.kind == "choice":
-                for i, choice in enumerate(self.choices or []):
+                for i, choice in enumerate(self.choice_order):
                     b = text_button(str(choice), f"Answer {choice}", "wizard-question-choice",
                                     functools.partial(self.choose, choice))
                     b.add_class(f"wizard-choice-{i}")
@@ -288,6 +372,7 @@ class Question(WidgetBase):
         self.hint_html: widgets.HTML | None = None
         self.reveal_button: widgets.Button | None = None
         self.answer_html: widgets.HTML | None = None
+        self.worked_box: widgets.VBox | None = None
         self.name_row: widgets.HBox | None = None
         self.children: tuple[widgets.Widget, ...] = (self.prompt_html, row, self.status)
 
@@ -319,10 +404,12 @@ class Question(WidgetBase):
         if self.kind == "number":
             return number_text(a)
         if self.kind == "cards":
-            return " ".join(str(c) for c in a) if a else "none"
+            return " ".join(self.vocab.card_text(c) for c in a) if a else "none"
         if self.kind == "click" and isinstance(a, int):
             place = _ORDINALS[a] if a < len(_ORDINALS) else f"number {a + 1}"
-            return f"{(self.cards or [])[a]}, the {place} card"
+            return f"{self.vocab.card_text((self.cards or [])[a])}, the {place} card"
+        if self.kind in ("card", "click"):
+            return self.vocab.card_text(a)
         return str(a)
 
     @property
@@ -338,6 +425,22 @@ class Question(WidgetBase):
     def explanation(self) -> str:
         return str(_value(self._explain_source) or "")
 
+    @property
+    def worked_shown(self) -> bool:
+        """True once the worked answer is on screen (after a right answer or "Show answer")."""
+        return self.worked_box is not None
+
+    def _show_worked(self) -> None:
+        """Make and show the worked answer (the explanation, then what ``worked`` returns), once."""
+        if self.worked_box is not None:
+            return
+        parts = worked_widgets(self.explanation or None) + worked_widgets(_value(self._worked_source))
+        if not parts:
+            return
+        self.worked_box = widgets.VBox(parts)
+        self.worked_box.add_class("wizard-question-worked")
+        self._add(self.worked_box)
+
     # -- checking ----------------------------------------------------------------------------------
     def _judge(self, given: Any) -> tuple[bool, str, bool]:
         """``(right, what was given in words, close)``; AnswerTextError if it cannot be read."""
@@ -351,11 +454,14 @@ class Question(WidgetBase):
                 ok = value == target
             else:
                 ok = abs(value - target) <= Fraction(self.tolerance)
-            close = not ok and not integer_answer and abs(value - target) <= 10 * Fraction(self.tolerance)
+            # "Very close" only for a decimal or a percentage: a fraction is compared exactly, so 1/36
+            # for 2/36 is simply not it.
+            close = (not ok and not exact and not integer_answer
+                     and abs(value - target) <= 10 * Fraction(self.tolerance))
             return ok, shown, close
         if self.kind == "card":
             card = Card.parse(given) if not isinstance(given, Card) else given
-            return card == a, str(card), False
+            return card == a, self.vocab.card_name(card), False
         if self.kind == "cards":
             text = given if isinstance(given, str) else " ".join(str(c) for c in given)
             text = text.replace(",", " ").strip()
@@ -363,7 +469,7 @@ class Question(WidgetBase):
                 got: list[Card] = []
             else:
                 got = list(parse_cards(text))
-            return Counter(got) == Counter(a), " ".join(str(c) for c in got) or "none", False
+            return Counter(got) == Counter(a), ", ".join(self.vocab.card_name(c) for c in got) or "none", False
         if self.kind == "choice":
             return given == a, str(given), False
         if self.kind == "click":
@@ -377,7 +483,7 @@ class Question(WidgetBase):
             else:
                 card = Card.parse(given)
                 ok = card == (cards[a] if isinstance(a, int) else a)
-            return ok, str(card), False
+            return ok, self.vocab.card_name(card), False
         text = " ".join(str(given).split()).casefold()
         return text == " ".join(a.split()).casefold(), str(given).strip(), False
 
@@ -394,22 +500,25 @@ class Question(WidgetBase):
             self.tries += 1
             if self.right_first_time is None:
                 self.right_first_time = ok
+        # A choice is named by its button, so the feedback does not repeat it ("Yes! yes is right.").
+        said = "that" if self.kind == "choice" else shown
         if ok:
             first = self.tries == 1 and counted
             self.correct = True if counted else self.correct
-            words = f"Yes! {shown} is right." if first or not counted else f"Yes! You got it: {shown} is right."
+            words = f"Yes! {said} is right." if first or not counted else f"Yes! You got it: {said} is right."
             if self.revealed and not counted:
-                words = f"Yes, {shown} is the answer."
-            explanation = self.explanation
-            self.feedback = words + (f" {explanation}" if explanation else "")
+                words = f"Yes, {said} is the answer."
+            self.feedback = words.replace("Yes! that", "Yes! That")
             self.say(self.feedback, "ok")
             if self.hint_html is not None:
                 self.hint_html.value = ""
+            self._show_worked()
         else:
             if close:
-                self.feedback = f"Very close, but not quite: {shown} is not it. Check your working, or give more decimal places."
+                self.feedback = (f"Very close, but not quite: {shown} is not it. Check your working, "
+                                 "or give more decimal places.")
             else:
-                self.feedback = f"Not quite: {shown} is not it. Have another go!"
+                self.feedback = f"Not quite: {said} is not it. Have another go!"
             self.say(self.feedback, "error")
             self.hint_visible = True
             self._show_hint(status_message(f"Hint: {self.hint}", "hint"))
@@ -443,9 +552,10 @@ class Question(WidgetBase):
             self.answer_html = widgets.HTML("")
             self.answer_html.add_class("wizard-question-answer")
             self._add(self.answer_html)
-        self.answer_html.value = status_message(text, "info")
+        self.answer_html.value = status_message(f"The answer is {self.answer_text}.", "info")
         if self.reveal_button is not None:
             self.reveal_button.layout.display = "none"
+        self._show_worked()
         return text
 
     # -- widget callbacks -------------------------------------------------------------------------
@@ -495,7 +605,39 @@ class Question(WidgetBase):
         return f"{self.prompt!r}, tries={self.tries}"
 
     def __repr__(self) -> str:
-        return f"Question({self._summary()})"
+        # What a notebook stores as text/plain, and what JupyterLab shows where it cannot draw the
+        # widget (an untrusted notebook, before Run All): kid words, never the answer.
+        return f"✎ {self.prompt} {RUN_ME}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # ipywidgets cuts the text form at 110 characters; a child must read all of it.
+        return _full_text_bundle(self, **kwargs)
+
+
+class WorkedAnswer(WidgetBase):
+    """A question's answer and worked answer, shown at once (the teacher edition's answer cells).
+
+    Made by :func:`wizard_edu.questions.worked`; its text form is "✔ The answer: ...".
+    """
+
+    def __init__(self, question: Question, **kwargs: Any) -> None:
+        super().__init__("wizard-worked-answer", **kwargs)
+        self.question = question
+        self.answer_text = question.answer_text
+        head = widgets.HTML(status_message(f"The answer: {self.answer_text}.", "info"))
+        items = [question.explanation or None, _value(question._worked_source)]
+        flat = [x for item in items for x in (item if isinstance(item, (list, tuple)) else [item])]
+        # The sentences also go into the text form, so a teacher reading the stored notebook anywhere
+        # (GitHub, an untrusted notebook) sees the why as well as the answer.
+        self.sentences = [x for x in flat if isinstance(x, str)]
+        parts = [w for x in flat for w in worked_widgets(x)]
+        self.children = (head, *parts)
+
+    def __repr__(self) -> str:
+        return " ".join([f"✔ The answer: {self.answer_text}.", *self.sentences])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return _full_text_bundle(self, **kwargs)
 
 
 class ProgressPanel(WidgetBase):
@@ -515,12 +657,26 @@ class ProgressPanel(WidgetBase):
         self.name_entry = widgets.Text(placeholder="your name", layout=widgets.Layout(width="14em"))
         self.name_button = text_button("Save my name", "Your teacher sees your progress under this name",
                                        "wizard-question-name-save", self._save_name)
-        self.children = (widgets.HBox([self.button, self.name_entry, self.name_button]), self.status, self.text)
+        self.name_row = widgets.HBox([self.name_entry, self.name_button])
+        self.name_row.add_class("wizard-progress-name")
+        self.children = (widgets.HBox([self.button, self.name_row]), self.status, self.text)
+        self._hide_name_if_known()
+
+    @property
+    def asks_name(self) -> bool:
+        """True while the panel shows the name box (only when no name is known yet)."""
+        return self.name_row.layout.display != "none"
+
+    def _hide_name_if_known(self) -> None:
+        # "Where am I?" never asks for a name it has (a hub login, or a name typed once).
+        known = progress.current_learner(self.home) is not None
+        self.name_row.layout.display = "none" if known else None
 
     def refresh(self) -> str:
         """Show (and return) the learner's progress in a few lines."""
         text = progress.where_am_i(home=self.home)
         self.text.value = "<pre>" + html.escape(text) + "</pre>"
+        self._hide_name_if_known()
         return text
 
     def _save_name(self) -> None:
@@ -536,4 +692,4 @@ class ProgressPanel(WidgetBase):
         return ""
 
 
-__all__ = ["Question", "ProgressPanel", "parse_number", "number_text", "KINDS", "TOLERANCE"]
+__all__ = ["Question", "WorkedAnswer", "ProgressPanel", "learner_key", "shuffled", "worked_widgets", "RUN_ME", "parse_number", "number_text", "KINDS", "TOLERANCE"]
