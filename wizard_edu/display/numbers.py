@@ -23,7 +23,6 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-
 # Decimals kept when float dust is dropped: far finer than anything shown, far coarser than the dust.
 _DUST_DECIMALS = 9
 
