@@ -62,9 +62,16 @@ def round_story() -> str:
 
 
 def _deal(players: int, round: int, seed: int):
+    """The dealing machine at a round: only for a worked answer (answers use the game, no widget)."""
     from ..widgets import DealWidget
 
     return DealWidget(players=players, round=round, seed=seed)
+
+
+def _game(players: int, round: int, seed: int):
+    from ..widgets.common import game_at_round
+
+    return game_at_round(round, players, "junior", seed)
 
 
 def _total_line() -> str:
@@ -101,8 +108,7 @@ BANK.add("01.dealt-round-3", "Round 3, 4 players: how many cards are dealt?",
 
 
 def _pile_after_round_3():
-    deal = _deal(4, 3, 2)
-    return len(deal.game.stock) - 1
+    return len(_game(4, 3, 2).stock) - 1
 
 
 BANK.add("01.pile-round-3",
@@ -113,7 +119,7 @@ BANK.add("01.pile-round-3",
                          f"One of them is turned up, so {_pile_after_round_3()} stay face down.",
                          _deal(4, 3, 2)])
 BANK.add("01.card-left-6-players", "6 players, round 6: is a card left to turn up?",
-         answer=lambda: "no" if _deal(6, 6, 2).trump_card is None else "yes", choices=["yes", "no"],
+         answer=lambda: "no" if _game(6, 6, 2).trump_card is None else "yes", choices=["yes", "no"],
          hint="6 players × 6 cards: how many cards is that? How many cards has the deck?",
          worked=lambda: [f"6 × 6 = {6 * 6}: every card is dealt, so nothing is left to turn up, and there "
                          "is no trump.", _deal(6, 6, 2).summary()])

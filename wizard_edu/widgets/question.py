@@ -212,7 +212,8 @@ def worked_widgets(worked: Any) -> list[widgets.Widget]:
     """
     if worked is None:
         return []
-    items = list(worked) if isinstance(worked, (list, tuple)) else [worked]
+    # Only a plain list or tuple is several items (a hand of cards is one picture).
+    items = list(worked) if type(worked) in (list, tuple) else [worked]
     out: list[widgets.Widget] = []
     for item in items:
         if item is None:
@@ -626,7 +627,7 @@ class WorkedAnswer(WidgetBase):
         self.answer_text = question.answer_text
         head = widgets.HTML(status_message(f"The answer: {self.answer_text}.", "info"))
         items = [question.explanation or None, _value(question._worked_source)]
-        flat = [x for item in items for x in (item if isinstance(item, (list, tuple)) else [item])]
+        flat = [x for item in items for x in (item if type(item) in (list, tuple) else [item])]
         # The sentences also go into the text form, so a teacher reading the stored notebook anywhere
         # (GitHub, an untrusted notebook) sees the why as well as the answer.
         self.sentences = [x for x in flat if isinstance(x, str)]
