@@ -38,7 +38,7 @@ def settle(x: float) -> float:
     >>> settle(12.202499999999999) == settle(12.202500000000001) == 12.2025
     True
     """
-    return round(float(x), _DUST_DECIMALS)
+    return round(float(x), _DUST_DECIMALS) + 0.0   # + 0.0: no "-0" from a dust of -1e-17
 
 
 def steady(x: Any, decimals: int = 3) -> Any:
@@ -53,7 +53,7 @@ def steady(x: Any, decimals: int = 3) -> Any:
         return x
     if isinstance(x, (int, float)) or type(x).__module__ == "numpy":
         try:
-            return round(settle(x), decimals)
+            return round(settle(x), decimals) + 0.0
         except (TypeError, ValueError):
             return x
     if type(x).__module__.startswith("pandas"):
@@ -74,7 +74,7 @@ def show_decimals(decimals: int) -> None:
     """pandas shows every float with ``decimals`` decimals, the same on every computer (see :func:`settle`)."""
     import pandas as pd
 
-    pd.set_option("display.float_format", lambda v: f"{round(settle(v), decimals):.{decimals}f}")
+    pd.set_option("display.float_format", lambda v: f"{round(settle(v), decimals) + 0.0:.{decimals}f}")
 
 
 def percent(p: float, decimals: int | None = None) -> str:

@@ -6,6 +6,7 @@ import functools
 from fractions import Fraction
 
 from ..display.numbers import steady
+from ..odds import DEALER_CHOOSES
 from . import Bank
 
 BANK = Bank("14-what-bids-reveal")
@@ -73,12 +74,24 @@ def gain():
 
 
 @functools.cache
-def trial_lab():
-    from ..widgets.bayes import BayesLab
+def trial_table():
+    """What the Bayes lab of the notebook's last question shows (3 cards, seed 5, player 1 bids 3), worked
+    out with the engine, not the widget: the lab's deal, then :func:`wizard_edu.bayes.reveal`."""
+    import numpy as np
 
-    lab = BayesLab(players=4, cards=3, seed=5)
-    lab.set_bid(0, 3)
-    return lab
+    from ..bayes import reveal
+    from ..rules import get_ruleset, trump_from_card
+
+    ruleset, players, cards = get_ruleset("classic"), 4, 3
+    rng = np.random.default_rng(5)   # the lab deals like this (wizard_edu/widgets/bayes.py)
+    deck = list(ruleset.deck())
+    while True:
+        order = rng.permutation(len(deck))
+        hand = sorted((deck[i] for i in order[:cards]), key=str)
+        turned_up = deck[order[cards]]
+        if trump_from_card(turned_up, ruleset) != DEALER_CHOOSES:
+            break
+    return reveal(hand, {0: 3}, players, players - 1, turned_up, ruleset, samples=20_000, seed=5)
 
 
 def _hand_odds_one():
@@ -142,8 +155,8 @@ BANK.add("14.gains-most", "Which bid gains the most points when the hand is play
                          "lose, it ducks and keeps its Jester for the trick it must not win."])
 BANK.add("14.lab-bid-three",
          "In the Bayes lab, player 1 bids 3 with three cards. What happens to the chance that player 1 holds a Wizard?",
-         choices=MOVED, answer=lambda: how_it_moved(trial_lab().table.loc[(0, "a Wizard")]),
+         choices=MOVED, answer=lambda: how_it_moved(trial_table().loc[(0, "a Wizard")]),
          hint="How does the bidding model bid with a Wizard? Look at the bid 3 row of the likelihood table.",
-         worked=lambda: [steady(trial_lab().table.loc[0, ["prior", "posterior"]], 3),
+         worked=lambda: [steady(trial_table().loc[0, ["prior", "posterior"]], 3),
                          "A bid of 3 with three cards is the highest bid there is: the model makes it mostly with "
                          "Wizards in the hand, so the chance goes up a lot."])
