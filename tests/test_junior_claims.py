@@ -246,7 +246,7 @@ def test_every_prompt_is_followed_by_a_checked_question(name):
         assert following.cell_type == "code" and "ask(" in following.source, (name, cell.source[:80])
         assert "answer" not in following.metadata.get("tags", [])
         shown = [o.get("data", {}).get("text/plain", "") for o in following.outputs]
-        assert len(shown) == 1 and shown[0].startswith("✎"), (name, shown)   # issue 21: kid words
+        assert len(shown) == 1 and shown[0].startswith(("✎", "Question(")), (name, shown)   # ✎: issue 21
     assert prompts >= 3
 
 
@@ -284,7 +284,11 @@ def _questions_of(name: str) -> list[tuple[str, str]]:
     """Run the notebook in a kernel and list its questions with their answers, as the widget holds them."""
     from nbclient import NotebookClient
 
+    from wizard_edu.editions import ANSWER_TAG, SHOWS_ANSWER, tags
+
     nb = _notebook(name)
+    # a worked answer re-makes its question: count each question where it is asked (issue 21's bank)
+    nb.cells = [c for c in nb.cells if not (ANSWER_TAG in tags(c) and SHOWS_ANSWER.search(c.source))]
     nb.cells.insert(0, nbformat.v4.new_code_cell(RECORD_QUESTIONS))
     nb.cells.append(nbformat.v4.new_code_cell(REPORT_QUESTIONS))
     NotebookClient(nb, timeout=300, kernel_name="python3",
@@ -385,7 +389,7 @@ def test_lesson_1_game_length_comes_from_the_round_tiles_not_the_cards():
     assert "4 players could be dealt\n   9 cards each (4 × 9 = 36) and 3 players even 12" in text
     # with 5 or 6 players one more round would need more cards than the deck has
     assert all(n * (rounds[n] + 1) > deck for n in (5, 6))
-    assert "the cards run out" not in text
+    assert "(the cards run out)" not in text and "It is not \"until the cards run out\"" in text
 
 
 def test_lessons_1_and_9_count_the_ace_of_an_ordinary_deck_the_same_way():
