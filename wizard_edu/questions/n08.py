@@ -11,7 +11,7 @@ from . import Bank
 BANK = Bank("08-play-classic-wizard")
 
 TRUMP_CHOICES = [*COLOUR_NAMES.values(), "no trump", "the dealer chooses"]
-SIDES = ["the two Simulators", "the two Rule of thumb players"]
+SIDES = ["the Simulators", "the Rule of thumb players"]   # not the words of the prompt
 DEMO_PLAYERS = ["simulator", "simulator", "rule-of-thumb", "rule-of-thumb"]
 DEMO_NAMES = ["Coach", "Sim", "Rule A", "Rule B"]
 
