@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from ..cards import COLOUR_NAMES
 from ..rules import DEALER_CHOOSES
@@ -44,7 +45,7 @@ def demo_game():
     return play_game(DEMO_PLAYERS, seed=21, names=DEMO_NAMES)
 
 
-def demo_table(theme: str = "amigo"):
+def demo_table(theme: str = "amigo") -> Any:
     """The demo game loaded into a table (AMIGO faces), to read its score pad and chart."""
     from ..widgets import TableWidget
 
@@ -101,7 +102,7 @@ BANK.add("08.coach-first-miss", "In which round did the Coach first miss a bid? 
          hint="Go down the Coach's columns and find the first round where bid and tricks are different.",
          worked=lambda: f"Round {_coach_first_miss()}: the first round where the Coach's bid and tricks differ.")
 BANK.add("08.most-exact", "Which player made the bid exactly most often?", choices=DEMO_NAMES,
-         answer=lambda: max(_exact_shares(), key=_exact_shares().get),
+         answer=lambda: max(_exact_shares().items(), key=lambda kv: kv[1])[0],
          hint="Count the rounds where bid and tricks are the same, for each player.",
          worked=lambda: "Exact bids: " + ", ".join(f"{name} {share:.0%}" for name, share in _exact_shares().items())
                         + ".")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb, sqrt
+from typing import Any
 
 from ..cards import classic_deck
 from ..odds import DEALER_CHOOSES, NO_TRUMP
@@ -12,7 +13,7 @@ from . import Bank
 BANK = Bank("09-chance-of-trump-and-wizards")
 
 
-def _trump_odds(players: int = 4, round_number: int = 1, rules: str = "classic"):
+def _trump_odds(players: int = 4, round_number: int = 1, rules: str = "classic") -> Any:
     from ..odds import trump_odds
 
     return trump_odds(players=players, round_number=round_number, rules=rules)
@@ -34,7 +35,7 @@ def standard_error(p: float, n: int) -> float:
     return sqrt(p * (1 - p) / n)
 
 
-def wizards_table(max_cards: int = 15):
+def wizards_table(max_cards: int = 15) -> Any:
     """The chance of 0, 1, 2, ... Wizards in hands of 1 to ``max_cards`` cards."""
     from ..odds import hand_odds_table
 
@@ -62,7 +63,7 @@ def _deck_line() -> str:
             "trump_odds counts every outcome at once:")
 
 
-def _odds_table(players: int = 4, round_number: int = 1):
+def _odds_table(players: int = 4, round_number: int = 1) -> Any:
     import pandas as pd
 
     odds = _trump_odds(players, round_number)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..cards import Card
 from ..rules import score_round
@@ -18,13 +19,13 @@ def _p(card: str, players: int, seat: int, turned_up: str = UP) -> Fraction:
     return one_card_win_probability(card, players, seat, turned_up)
 
 
-def _best(card, players: int, seat: int, turned_up: str = UP, rules: str = "classic"):
+def _best(card: Any, players: int, seat: int, turned_up: str = UP, rules: str = "classic") -> Any:
     from ..odds import best_first_round_bid
 
     return best_first_round_bid(card, players=players, seat=seat, turned_up=turned_up, rules=rules)
 
 
-def _rows(turned_up: str):
+def _rows(turned_up: str) -> Any:
     from ..odds import round_one_rows
 
     return round_one_rows(turned_up)

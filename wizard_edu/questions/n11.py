@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 from math import sqrt
+from typing import Any
 
 from ..display.numbers import steady
 from . import Bank
@@ -18,14 +19,14 @@ POSITION = ("wizard-edu/1 rules=classic players=4 seed=1 dealer=3 round=1 phase=
 
 
 @functools.cache
-def estimate(hand: str = HAND, samples: int = 10_000, opponents: str = "rule-of-thumb", seed: int = 1):
+def estimate(hand: str = HAND, samples: int = 10_000, opponents: str = "rule-of-thumb", seed: int = 1) -> Any:
     """The notebook's estimate for ``hand``: player 2 of 4, R5 turned up (made once)."""
     from ..simulate import estimate_tricks
 
     return estimate_tricks(hand, players=4, seat=1, turned_up="R5", samples=samples, opponents=opponents, seed=seed)
 
 
-def mean_tricks(est=None) -> Fraction:
+def mean_tricks(est: Any = None) -> Fraction:
     """The average number of tricks, exactly: the counts are whole numbers (so no float sum is involved)."""
     est = est or estimate()
     return Fraction(sum(k * int(c) for k, c in enumerate(est.counts)), est.samples)
@@ -105,7 +106,7 @@ def _mean_by_player() -> dict[str, Fraction]:
     return {f"player {seat + 1}": mean_tricks(_seat_estimate(seat)) for seat in range(4)}
 
 
-def _seat_estimate(seat: int):
+def _seat_estimate(seat: int) -> Any:
     from ..simulate import estimate_tricks
 
     return estimate(HAND) if seat == 1 else estimate_tricks(HAND, players=4, seat=seat, turned_up="R5",
@@ -121,7 +122,7 @@ def _by_seat_table():
 
 BANK.add("11.best-seat", "The same hand from each seat: which player wins the most tricks with it, on average?",
          choices=["player 1", "player 2", "player 3", "player 4"],
-         answer=lambda: max(_mean_by_player(), key=_mean_by_player().get),
+         answer=lambda: max(_mean_by_player().items(), key=lambda kv: kv[1])[0],
          hint="Who sees the most cards before playing in the first trick? Who must lead without seeing any?",
          worked=lambda: ["Average tricks: " + ", ".join(f"{name} {float(m):.2f}" for name, m in _mean_by_player().items())
                          + ". The chance of each number of tricks, by seat:", _by_seat_table()])

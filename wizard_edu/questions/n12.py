@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from typing import Any
 
 from ..display.numbers import steady
 from ..rules import score_round
@@ -15,12 +16,12 @@ BANK = Bank("12-the-best-bid")
 RISKY = "W G13 G8 B11 Y2"
 
 
-def expected_score(est, bid: int, rules: str = "classic") -> Fraction:
+def expected_score(est: Any, bid: int, rules: str = "classic") -> Fraction:
     """The expected score of ``bid`` from the counts of tricks, exactly (whole numbers: no float sum)."""
     return Fraction(sum(int(c) * score_round(bid, k, rules) for k, c in enumerate(est.counts)), est.samples)
 
 
-def best_bid(est, rules: str = "classic") -> int:
+def best_bid(est: Any, rules: str = "classic") -> int:
     n = len(est.counts)
     return max(range(n), key=lambda b: (expected_score(est, b, rules), -b))
 

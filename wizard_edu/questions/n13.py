@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from itertools import product
+from typing import Any
 
 from ..cards import COLOUR_NAMES
 from ..display.numbers import steady
@@ -25,7 +26,7 @@ GAMES = 25
 KINDS = ["rule-of-thumb", "random", "rule-of-thumb", "random"]
 
 
-def refused(**options) -> bool:
+def refused(**options: Any) -> bool:
     try:
         get_ruleset(**options)
     except WizardError:
@@ -89,12 +90,17 @@ def trump_word(card: str) -> str:
     return "no trump" if trump is None else "the dealer picks" if trump == DEALER_CHOOSES else COLOUR_NAMES[trump]
 
 
+def _cloud_missed_by_one(g: Any) -> bool:
+    bid, won = g.bids[g.to_move], g.won[g.to_move]
+    return bool(g.phase == "cloud" and bid is not None and abs(bid - won) == 1)
+
+
 @functools.cache
-def cloud_moment():
+def cloud_moment() -> Any:
     """A computer game at the moment the Cloud's winner must change a bid that missed by one."""
     from ..variants import find_moment
 
-    return find_moment(lambda g: g.phase == "cloud" and abs(g.bids[g.to_move] - g.won[g.to_move]) == 1)
+    return find_moment(_cloud_missed_by_one)
 
 
 def cloud_changes() -> dict[str, int]:
@@ -111,7 +117,7 @@ def _cloud_prompt() -> str:
 
 # -- the experiments ---------------------------------------------------------------------------------
 @functools.cache
-def games(kind: str, n: int = GAMES):
+def games(kind: str, n: int = GAMES) -> Any:
     """The experiments' seeded games: "classic", "plus/minus one", "anniversary", "canadian", "standard",
     "tournament" (two rule-of-thumb and two random players), "monochrome 3" and "classic 3"."""
     from ..variants import play_games
@@ -127,7 +133,7 @@ def games(kind: str, n: int = GAMES):
     return made[kind]()
 
 
-def bids(kind: str, n: int = GAMES):
+def bids(kind: str, n: int = GAMES) -> Any:
     from ..variants import bids_table
 
     return bids_table(games(kind, n), kind)
@@ -253,7 +259,7 @@ BANK.add("13.juggler-green", "Green is trump. R7, then a Juggler named green, th
          hint="Which colour did the Juggler's player name? Is that colour trump?",
          worked=lambda: explain_trick("R7 Juggler:G R8", trump="G", rules="anniversary").reason)
 BANK.add("13.cloud-change", _cloud_prompt, choices=lambda: list(cloud_changes()),
-         answer=lambda: max(cloud_changes(), key=cloud_changes().get),
+         answer=lambda: max(cloud_changes().items(), key=lambda kv: kv[1])[0],
          hint="Work out the score for the bid + 1 and for the bid − 1. Which one is now exact?",
          worked=lambda: "Scores: " + ", ".join(f"{change}: {points}" for change, points in cloud_changes().items())
                         + ". Here the Cloud rescues a missed bid.")

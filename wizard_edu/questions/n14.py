@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from typing import Any
 
 from ..display.numbers import steady
 from ..odds import DEALER_CHOOSES
@@ -14,7 +15,7 @@ MOVED = ["down, to less than half of what it was", "down, a little", "up, a litt
          "it does not change"]
 
 
-def how_it_moved(row) -> str:
+def how_it_moved(row: Any) -> str:
     """Which of ``MOVED`` describes the change from prior to posterior (the exact method: no noise)."""
     ratio = row["posterior"] / row["prior"]
     if abs(ratio - 1) < 1e-9:
@@ -23,7 +24,7 @@ def how_it_moved(row) -> str:
 
 
 @functools.cache
-def reveal_b6(bid_of_player_1: int | None = None):
+def reveal_b6(bid_of_player_1: int | None = None) -> Any:
     """You hold B6 as the dealer (player 4 of 4), Y3 turned up; player 1 bid ``bid_of_player_1`` (or nobody)."""
     from ..bayes import reveal
 
@@ -60,7 +61,7 @@ def bid_comparison():
     from ..simulate import estimate_tricks
 
     start = Game(players=4, seed=11, hand_sizes=[5])
-    view = start.view(start.to_move)
+    view = start.view(start.to_move or 0)   # player 1 bids first: seat 0
     played_to_make = bid_values(view, samples=4000, seed=1)
     same_play = estimate_tricks(view.hand, players=4, seat=0, turned_up=view.trump_card, samples=4000, seed=1).bids()
     return pd.DataFrame({"played the same way": same_play["expected score"],
@@ -100,7 +101,7 @@ def _hand_odds_one():
     return hand_odds(1, "wizards", turned_up="Y3")[1]
 
 
-def _before_after(table, player: int) -> str:
+def _before_after(table: Any, player: int) -> str:
     row = table.loc[(player, "a Wizard")]
     return (f"Before the bid: {steady(row['prior'], 3):.1%}. After player 1 bids 0: "
             f"{steady(row['posterior'], 3):.1%}.")
