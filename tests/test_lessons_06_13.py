@@ -136,8 +136,7 @@ def test_every_think_prompt_is_followed_by_a_checked_question(number):
         assert question.cell_type == "code" and "ask(" in question.source, (number, cell.source[:60])
         assert "answer" not in question.metadata.get("tags", [])
         shown = [o.get("data", {}).get("text/plain", "") for o in question.outputs]
-        # issue 21: the stored question reads kid words ("✎ prompt (To answer here, run the notebook ...)")
-        assert len(shown) == 1 and shown[0].startswith(("✎", "Question(")), shown   # ✎: issue 21 (kid words)
+        assert len(shown) == 1 and shown[0].startswith(("✎ ", "Question(")), shown
         after = nb.cells[i + 2]
         if after.cell_type == "code" and after.outputs and "ask(" not in after.source:  # it shows the answer: tagged
             assert "answer" in after.metadata.get("tags", []), (number, after.source[:60])

@@ -10,6 +10,7 @@ import pytest
 
 from wizard_edu import cli, progress
 from wizard_edu.errors import ProgressFileError
+from wizard_edu.questions import bank
 
 
 @pytest.fixture(autouse=True)
@@ -42,8 +43,10 @@ def three_pupils(tmp_path):
 def test_class_report_shows_who_is_where(tmp_path):
     homes = three_pupils(tmp_path)
     report = progress.class_report(homes.values())
-    assert report.loc[("Ada", "06-from-junior-to-classic")].to_dict() == {
-        "questions done": 2, "right first time": 1, "tries": 3, "trainer level": ""}
+    ada = report.loc[("Ada", "06-from-junior-to-classic")].to_dict()
+    assert ada.pop("last worked").startswith("20")
+    assert ada == {"questions done": 2, "out of": len(bank("06")), "right first time": 1, "tries": 3,
+                   "trainer level": ""}
     assert report.loc[("Ada", "09-chance-of-trump-and-wizards"), "questions done"] == 1
     ben = report.loc[("Ben", "06-from-junior-to-classic")]
     assert ben["questions done"] == 0 and ben["tries"] == 1
@@ -115,7 +118,9 @@ def test_where_am_i(tmp_path):
     progress.record(None, "06", "q1", True, home=tmp_path)
     progress.record_level("legal-trainer", 2, notebook="06", home=tmp_path)
     text = progress.where_am_i(home=tmp_path)
-    assert "Ada" in text and "06: 1 question done, 1 right first time; legal-trainer level 2" in text
+    assert "Ada" in text and f"06: 1 of {len(bank('06'))} questions done, 1 right first time; legal-trainer level 2" in text
+    progress.record(None, "practice", "q1", True, home=tmp_path)      # a notebook without a question bank
+    assert "practice: 1 question done, 1 right first time" in progress.where_am_i(home=tmp_path)
 
 
 def test_notebook_name_comes_from_jupyterlab(monkeypatch):
@@ -163,3 +168,50 @@ def test_note_level_is_the_quiet_hook_for_trainers(tmp_path, monkeypatch):
     broken.parent.mkdir(parents=True)
     broken.write_text("[]")
     assert progress.note_level("trick-trainer-classic", 3, home=tmp_path / "b") is False
+
+
+# -- issue 21: the kit's class hub, "out of N", when each pupil last worked, trainer levels ------------
+def test_report_finds_the_homes_of_the_kits_class_hub(tmp_path, monkeypatch, capsys):
+    """`make hub` puts homes under a class folder (/home/wizard-class/NAME, or $WIZARD_HUB_HOMES)."""
+    class_folder = tmp_path / "wizard-class"
+    for name in ("ada", "ben"):
+        progress.record(name.title(), "01-meet-the-cards", "01.deck-size", True, home=class_folder / name)
+    monkeypatch.setattr(progress, "HUB_HOMES", str(tmp_path / "nohomes" / "*" / ".wizard-edu" / "progress.json"))
+    monkeypatch.setattr(progress, "CLASS_HOMES", str(class_folder / "*" / ".wizard-edu" / "progress.json"))
+    monkeypatch.delenv(progress.HUB_HOMES_ENV, raising=False)
+    assert len(progress.hub_paths()) == 2
+    assert cli.main(["report"]) == 0
+    printed = capsys.readouterr().out
+    assert "Ada" in printed and "Ben" in printed
+    assert f"1/{len(bank('01'))} (1)" in printed          # done out of N (right first time)
+    assert "last worked" in printed and " UTC" in printed
+    # and a class folder named by the hub's setting
+    other = tmp_path / "elsewhere"
+    progress.record("Cleo", "02-trump", "02.red-5", True, home=other / "cleo")
+    monkeypatch.setenv(progress.HUB_HOMES_ENV, str(other))
+    assert len(progress.hub_paths()) == 3
+
+
+def test_the_class_table_says_when_each_pupil_last_worked(tmp_path):
+    homes = three_pupils(tmp_path)
+    table = progress.class_table(progress.class_report(homes.values()))
+    assert list(table.columns)[-1] == "last worked"
+    assert all(when.endswith(" UTC") for when in table["last worked"])
+
+
+def test_reaching_a_trainer_level_by_clicking_is_saved(tmp_path, monkeypatch):
+    from wizard_edu.widgets import TrickTrainer
+
+    monkeypatch.setenv("WIZARD_EDU_HOME", str(tmp_path))
+    monkeypatch.setenv("JPY_SESSION_NAME", "03-who-wins-the-trick.ipynb")
+    trainer = TrickTrainer(seed=3)
+    assert not progress.progress_path(tmp_path).exists()        # making it records nothing
+    for _ in range(5):                                           # five right in a row: level 2
+        trainer._click_answer(trainer.result.winner)
+        if trainer.level_number == 1:
+            trainer._click_next()
+    assert trainer.level_number == 2
+    trainers = progress.load(tmp_path)["learners"][progress.UNNAMED]["03-who-wins-the-trick"]["trainers"]
+    assert trainers["trick-trainer-junior"]["level"] == 2
+    report = progress.class_report([tmp_path])
+    assert report.iloc[0]["trainer level"] == "trick-trainer-junior 2"

@@ -19,7 +19,9 @@ if TYPE_CHECKING:  # pandas is imported only by the commands that need it
 REPORT_EPILOG = """examples:
   wizard-edu report /home/ada /home/ben /home/cleo      three pupils' homes
   wizard-edu report ada/progress.json --html class.html  a file a pupil handed in, as a printable page
-  sudo wizard-edu report                                 on a JupyterHub: every /home/*/.wizard-edu/progress.json
+  sudo wizard-edu report                                 on a JupyterHub: every pupil's home, the usual
+                                                         /home/NAME and the kit's class hub's /home/wizard-class/NAME
+                                                         (or the folder WIZARD_HUB_HOMES names)
 """
 
 
@@ -28,8 +30,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     paths = [Path(p) for p in args.paths] if args.paths else progress.hub_paths()
     if not paths:
-        print(f"No progress files found ({progress.HUB_HOMES}). Give pupils' homes or files: "
-              "wizard-edu report HOME_OR_FILE ...")
+        print(f"No progress files found (looked in {', '.join(progress.hub_patterns())}). Give pupils' "
+              "homes or files: wizard-edu report HOME_OR_FILE ...")
         return 1
     report = progress.class_report(paths)
     sys.stdout.flush()
@@ -41,7 +43,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     table = progress.class_table(report)
     with _wide_pandas():
-        print("Questions done (right first time) per learner and notebook; trainer levels after them.")
+        print("Questions done / questions in the notebook (right first time) per learner and notebook; "
+              "trainer levels after them; when each pupil last worked.")
         print(table.to_string())
     if args.html:
         out = Path(args.html)
@@ -78,7 +81,8 @@ def report_html(report: pd.DataFrame, table: pd.DataFrame) -> str:
  @media print {{ h2 {{ page-break-before: always; }} }}
 </style></head><body>
 <h1>Class progress</h1>
-<p>Each cell: questions done (right first time), then any trainer level.</p>
+<p>Each cell: questions done / questions in the notebook (right first time), then any trainer level.
+The last column says when the pupil last checked an answer or reached a trainer level.</p>
 {table.to_html(escape=True)}
 <h2>Details</h2>
 {report.to_html(escape=True)}
@@ -93,7 +97,7 @@ def cmd_student_copy(args: argparse.Namespace) -> int:
     source = Path(args.notebooks) if args.notebooks else _default_notebooks()
     written = write_student_copy(source, Path(args.out_dir), force=args.force)
     print(f"Wrote the student edition of {len(written)} notebooks to {args.out_dir} "
-          "(answers cleared, teacher-only cells removed).")
+          "(answer and teacher-only cells removed: the answers show only inside each question, after a try).")
     return 0
 
 
@@ -110,9 +114,11 @@ def add_teacher_commands(sub: argparse._SubParsersAction) -> None:
     """Register ``report`` and ``student-copy`` on the ``wizard-edu`` subcommand parser."""
     rep = sub.add_parser("report", help="the class's progress: who is where (a table, or a printable page)",
                          description="Print a table of every pupil's progress: learner x notebook, questions "
-                                     "done, right first time, trainer level. With no paths, read every "
-                                     "/home/*/.wizard-edu/progress.json (JupyterHub). Broken or foreign files "
-                                     "are named and skipped.",
+                                     "done out of the notebook's questions, right first time, trainer level, "
+                                     "and when each pupil last worked. With no paths, read every pupil's "
+                                     ".wizard-edu/progress.json on this JupyterHub (/home/*, the kit's class hub "
+                                     "/home/wizard-class/*, $WIZARD_HUB_HOMES/*). Broken or foreign files are "
+                                     "named and skipped.",
                          epilog=REPORT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     rep.add_argument("paths", nargs="*", metavar="HOME_OR_FILE",
                      help="a pupil's home folder, their .wizard-edu folder, or a progress.json file")
@@ -120,8 +126,10 @@ def add_teacher_commands(sub: argparse._SubParsersAction) -> None:
     rep.set_defaults(func=cmd_report)
 
     stu = sub.add_parser("student-copy", help="write the student edition of the notebooks (answers hidden)",
-                         description="Write every notebook with the outputs of answer cells (tag 'answer') "
-                                     "cleared and teacher-only cells (tag 'teacher') removed.")
+                         description="Write every notebook without its answer cells (tag 'answer') and "
+                                     "teacher-only cells (tag 'teacher'): no answer in code, output or text. "
+                                     "A learner sees a worked answer only inside its question, after a right "
+                                     "answer or 'Show answer'. See docs/questions.md.")
     stu.add_argument("out_dir", metavar="OUT_DIR", help="a new or empty folder")
     stu.add_argument("--notebooks", help="the teacher's notebooks folder (default: the kit's)")
     stu.add_argument("--force", action="store_true", help="write into a folder that is not empty")

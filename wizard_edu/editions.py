@@ -273,6 +273,8 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
 
     Runs the notebook's code cells in this process (teacher-only and answer cells included) and
     notes each :class:`~wizard_edu.widgets.Question` as it is made.  Nothing is recorded as progress.
+    A worked answer shown openly (``worked("id")``, :mod:`wizard_edu.questions`) is not a question of
+    its own: it is not noted again.
     """
     import contextlib
     import io
@@ -281,6 +283,7 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
     import matplotlib
     import nbformat
 
+    from . import questions as bank_module
     from .widgets import question as question_module
 
     matplotlib.use("Agg")
@@ -298,6 +301,7 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
     try:
         # patch.object puts the real __init__ back however the notebook's code ends.
         with mock.patch.object(question_module.Question, "__init__", noting), \
+                mock.patch.object(bank_module, "worked", lambda qid: None), \
                 contextlib.redirect_stdout(io.StringIO()):
             for cell in nb.cells:
                 # a worked answer re-makes its question: count each question once, where it is asked

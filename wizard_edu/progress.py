@@ -22,10 +22,15 @@ File format (``format`` and ``version`` identify it; anything else is refused by
 
 >>> import tempfile
 >>> home = tempfile.mkdtemp()
->>> record("Ada", "06", "score", False, home=home); record("Ada", "06", "score", True, home=home)
->>> record("Ada", "06", "trump", True, home=home)
->>> class_report([home]).loc[("Ada", "06")].to_dict()
-{'questions done': 2, 'right first time': 1, 'tries': 3, 'trainer level': ''}
+>>> record("Ada", "demo", "score", False, home=home); record("Ada", "demo", "score", True, home=home)
+>>> record("Ada", "demo", "trump", True, home=home)
+>>> row = class_report([home]).loc[("Ada", "demo")].to_dict()
+>>> {k: row[k] for k in ("questions done", "out of", "right first time", "tries", "trainer level")}
+{'questions done': 2, 'out of': '', 'right first time': 1, 'tries': 3, 'trainer level': ''}
+
+"out of" is the number of questions the notebook asks (from :mod:`wizard_edu.questions`; empty when
+the notebook has no question bank); "last worked" is the time of the learner's last counted check
+or trainer level in that notebook (UTC).
 """
 
 from __future__ import annotations
@@ -48,9 +53,13 @@ FOLDER = ".wizard-edu"
 FILENAME = "progress.json"
 #: The key used for answers given before the learner typed a name.
 UNNAMED = "(no name yet)"
-#: Where a JupyterHub keeps every pupil's home (``wizard-edu report`` with no paths reads these).
+#: Where a JupyterHub keeps every pupil's home (``wizard-edu report`` with no paths reads these): the
+#: usual home folders, and the kit's own class hub (``make hub``: ``/home/wizard-class/NAME``, or the
+#: folder ``$WIZARD_HUB_HOMES`` names).
 HUB_HOMES = "/home/*/" + FOLDER + "/" + FILENAME
-COLUMNS = ["questions done", "right first time", "tries", "trainer level"]
+CLASS_HOMES = "/home/wizard-class/*/" + FOLDER + "/" + FILENAME
+HUB_HOMES_ENV = "WIZARD_HUB_HOMES"
+COLUMNS = ["questions done", "out of", "right first time", "tries", "trainer level", "last worked"]
 
 
 # -- where -------------------------------------------------------------------------------------
@@ -222,6 +231,19 @@ def notebook_name(default: str = "notebook") -> str:
 
 
 # -- the class table -------------------------------------------------------------------------------
+def questions_in(notebook: str) -> int | None:
+    """How many questions a notebook asks (its question bank), or None when it has none."""
+    from .questions import question_count
+
+    return question_count(notebook) if notebook[:2].isdigit() else None
+
+
+def _last(entries: Iterable[Any]) -> str:
+    """The latest ``last`` time among progress entries ("" when none has one)."""
+    times = [e["last"] for e in entries if isinstance(e, dict) and isinstance(e.get("last"), str)]
+    return max(times, default="")
+
+
 def _rows(data: dict[str, Any], fallback: str) -> list[dict[str, Any]]:
     rows = []
     for learner, notebooks in data["learners"].items():
@@ -230,12 +252,15 @@ def _rows(data: dict[str, Any], fallback: str) -> list[dict[str, Any]]:
             questions = part.get("questions", {}) if isinstance(part.get("questions"), dict) else {}
             trainers = part.get("trainers", {}) if isinstance(part.get("trainers"), dict) else {}
             levels = [f"{t} {v.get('level')}" for t, v in sorted(trainers.items()) if isinstance(v, dict)]
+            total = questions_in(notebook)
             rows.append({
                 "learner": name, "notebook": notebook,
                 "questions done": sum(1 for q in questions.values() if isinstance(q, dict) and q.get("correct")),
+                "out of": "" if total is None else total,
                 "right first time": sum(1 for q in questions.values() if isinstance(q, dict) and q.get("first_try")),
                 "tries": sum(int(q.get("tries", 0)) for q in questions.values() if isinstance(q, dict)),
                 "trainer level": ", ".join(levels),
+                "last worked": _last([*questions.values(), *trainers.values()]),
             })
     return rows
 
@@ -255,9 +280,23 @@ def resolve_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return out
 
 
+def hub_patterns() -> list[str]:
+    """Where :func:`hub_paths` looks: :data:`HUB_HOMES`, :data:`CLASS_HOMES` and ``$WIZARD_HUB_HOMES/*``."""
+    patterns = [HUB_HOMES, CLASS_HOMES]
+    env = os.environ.get(HUB_HOMES_ENV, "").strip()
+    if env:
+        patterns.append(str(Path(env) / "*" / FOLDER / FILENAME))
+    return patterns
+
+
 def hub_paths(pattern: str | None = None) -> list[Path]:
-    """Every pupil's progress file on a JupyterHub (:data:`HUB_HOMES`: ``/home/*/.wizard-edu/progress.json``)."""
-    return [Path(p) for p in sorted(glob.glob(pattern or HUB_HOMES))]
+    """Every pupil's progress file on a JupyterHub: the usual homes (``/home/*``) and the kit's class hub
+    (``/home/wizard-class/*``, or ``$WIZARD_HUB_HOMES/*``), each file once."""
+    found: dict[str, Path] = {}
+    for pat in [pattern] if pattern else hub_patterns():
+        for p in sorted(glob.glob(pat)):
+            found.setdefault(os.path.realpath(p), Path(p))
+    return sorted(found.values())
 
 
 def class_report(paths: Iterable[str | os.PathLike]) -> Any:
@@ -281,8 +320,8 @@ def class_report(paths: Iterable[str | os.PathLike]) -> Any:
         rows.extend(_rows(data, fallback=home.name or str(home)))
     frame = pd.DataFrame(rows, columns=["learner", "notebook", *COLUMNS])
     frame = frame.groupby(["learner", "notebook"], sort=True).agg(
-        {"questions done": "sum", "right first time": "sum", "tries": "sum",
-         "trainer level": lambda s: ", ".join(x for x in s if x)})
+        {"questions done": "sum", "out of": "first", "right first time": "sum", "tries": "sum",
+         "trainer level": lambda s: ", ".join(x for x in s if x), "last worked": "max"})
     frame[["questions done", "right first time", "tries"]] = frame[
         ["questions done", "right first time", "tries"]].astype("int64")
     frame.attrs["skipped"] = skipped
@@ -296,9 +335,25 @@ def class_table(report: Any) -> Any:
 
     if report.empty:
         return pd.DataFrame()
-    cells = report.apply(lambda r: f"{r['questions done']} ({r['right first time']})"
+    cells = report.apply(lambda r: f"{r['questions done']}"
+                         + (f"/{r['out of']}" if r["out of"] != "" else "")
+                         + f" ({r['right first time']})"
                          + (f" {r['trainer level']}" if r["trainer level"] else ""), axis=1)
-    return cells.unstack("notebook").fillna("-")
+    table = cells.unstack("notebook").fillna("-")
+    last = report["last worked"].groupby(level="learner").max()
+    table["last worked"] = [_when(last.get(name, "")) for name in table.index]
+    return table
+
+
+def _when(iso: str) -> str:
+    """A time from the progress file, for the teacher: "2026-12-01 16:22 UTC" ("-" when unknown)."""
+    if not iso:
+        return "-"
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return "-"
+    return moment.astimezone(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None) -> str:
@@ -317,7 +372,11 @@ def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None
         qs = part.get("questions", {})
         done = sum(1 for q in qs.values() if q.get("correct"))
         first = sum(1 for q in qs.values() if q.get("first_try"))
-        line = f"  {notebook}: {done} question{'s' if done != 1 else ''} done, {first} right first time"
+        total = questions_in(notebook)
+        if total is None:
+            line = f"  {notebook}: {done} question{'s' if done != 1 else ''} done, {first} right first time"
+        else:
+            line = f"  {notebook}: {done} of {total} questions done, {first} right first time"
         trainers = part.get("trainers", {})
         if trainers:
             line += "; " + ", ".join(f"{t} level {v.get('level')}" for t, v in sorted(trainers.items()))
@@ -326,5 +385,6 @@ def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None
 
 
 __all__ = ["record", "record_level", "note_level", "class_report", "class_table", "where_am_i", "current_learner",
-           "set_learner", "progress_path", "progress_home", "load", "save", "read_file", "hub_paths",
+           "set_learner", "progress_path", "progress_home", "load", "save", "read_file", "hub_paths", "hub_patterns",
+           "questions_in",
            "notebook_name", "ProgressFileError", "HOME_ENV", "UNNAMED"]

@@ -55,10 +55,14 @@ def dealer_of_round_two() -> str:
     return NAMES[game.dealer]
 
 
-def round_story() -> str:
+def round_one_story() -> str:
     dealer, first_to_predict, first_to_play, _ = start_of_round_one()
-    return (f"Round 1: {dealer} deals, then turns up the trump card. {first_to_predict} predicts first "
-            f"and {first_to_play} plays the first card. Round 2: {dealer_of_round_two()} deals.")
+    return (f"Round 1: {dealer} deals, then turns up the trump card. {first_to_predict} sits on {dealer}'s left, "
+            f"so {first_to_predict} predicts first and {first_to_play} plays the first card.")
+
+
+def round_two_story() -> str:
+    return f"The deal moves one seat to the left: {dealer_of_round_two()} deals round 2."
 
 
 def _deal(players: int, round: int, seed: int):
@@ -98,9 +102,9 @@ BANK.add("01.rounds-5-players", "With 5 players, how many round tiles do you lay
                          "With 3 players the cards would last longer, but the box has only 8 tiles."])
 BANK.add("01.first-to-play", "Anna deals round 1. Who plays the first card?",
          answer=lambda: start_of_round_one()[2], choices=NAMES,
-         hint="The dealer does not start. Look at who sits on the dealer's left.", worked=round_story)
+         hint="The dealer does not start. Look at who sits on the dealer's left.", worked=round_one_story)
 BANK.add("01.dealer-round-2", "Anna dealt round 1. Who deals round 2?", answer=dealer_of_round_two, choices=NAMES,
-         hint="The deal moves one seat to the left every round.", worked=round_story)
+         hint="The deal moves one seat to the left every round.", worked=round_two_story)
 BANK.add("01.dealt-round-3", "Round 3, 4 players: how many cards are dealt?",
          answer=lambda: 4 * round_sizes(4, rules="junior")[2],
          hint="Everybody gets 3 cards, and there are 4 players.",

@@ -39,10 +39,10 @@ def _tricks(n: int) -> str:
 
 
 def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset = "classic") -> pd.DataFrame:
-    """A score pad from bids and tricks written down by hand: ``{hand: {name: (bid, tricks)}}``.
+    """A score pad from bids and tricks written down by hand: ``{round: {name: (bid, tricks)}}``.
 
     Points come from the engine; the table has the same layout as :meth:`Game.score_pad`
-    (one row per hand; for each player bid, tricks, points and running total).
+    (one row per round; for each player bid, tricks, points and running total).
 
     >>> pad = paper_pad({1: {"Ann": (1, 1), "Bo": (0, 1)}, 2: {"Ann": (0, 0), "Bo": (1, 1)}})
     >>> pad.xs("total", axis=1, level=1).iloc[-1].tolist()
@@ -63,7 +63,28 @@ def paper_pad(hands: dict[int, dict[str, tuple[int, int]]], rules: str | Ruleset
             row += [bid, won, points, totals[name]]
         rows.append(row)
     columns = pd.MultiIndex.from_product([names, ["bid", "tricks", "points", "total"]], names=["player", ""])
-    return pd.DataFrame(rows, index=pd.Index(sorted(hands), name="hand"), columns=columns, dtype="int64")
+    return pd.DataFrame(rows, index=pd.Index(sorted(hands), name="round"), columns=columns, dtype="int64")
+
+
+def quiz_question_text(name: str, bid: int, won: int, round: int, rules: str | Ruleset = "classic") -> str:
+    """The quiz's question in words ("Noor bid 5 and won 6 tricks in round 10. How many points ...?")."""
+    verb = "predicted" if get_ruleset(rules).scoring == "junior" else "bid"
+    return (f"{name} {verb} {bid} and won {_tricks(won)} in round {round}. "
+            f"How many points does {name} score?")
+
+
+def first_quiz_question(seed: int = 0, rules: str | Ruleset = "classic", players: int = 4) -> tuple[str, int, str]:
+    """``(question, points, explanation)``: the first question ``ScoringQuiz(seed)`` asks, made without a
+    widget (for a question bank that must not store one).
+
+    >>> first_quiz_question(1)[:2]
+    ('Noor bid 5 and won 6 tricks in round 10. How many points does Noor score?', -10)
+    """
+    ruleset = get_ruleset(rules)
+    exercise = quiz_score_exercise(random.Random(f"scoring-quiz:{seed}"), ruleset, ruleset.round_sizes(players), NAMES)
+    q = exercise.question
+    text = quiz_question_text(q["names"][0], q["bids"][0], q["won"][0], q["tricks"], ruleset)
+    return text, exercise.answer[0], exercise.explanation
 
 
 class ScoringQuiz(WidgetBase):
@@ -136,9 +157,7 @@ class ScoringQuiz(WidgetBase):
 
     @property
     def question(self) -> str:
-        verb = "predicted" if self.ruleset.scoring == "junior" else "bid"
-        return (f"{self.name} {verb} {self.bid} and won {_tricks(self.won)} in round {self.round}. "
-                f"How many points does {self.name} score?")
+        return quiz_question_text(self.name, self.bid, self.won, self.round, self.ruleset)
 
     @property
     def correct(self) -> int:
@@ -203,4 +222,4 @@ class ScoringQuiz(WidgetBase):
         return f"question {self.number}: bid {self.bid}, won {self.won}; {self.right}/{self.asked} right"
 
 
-__all__ = ["ScoringQuiz", "explain_score", "paper_pad"]
+__all__ = ["ScoringQuiz", "explain_score", "paper_pad", "first_quiz_question", "quiz_question_text"]

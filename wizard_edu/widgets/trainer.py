@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import progress
 from ..cards import COLOURS, Card
 from ..errors import WizardError
 from ..exercises import (  # noqa: F401 (LEVELS and the level names: the trainers' public names)
@@ -219,7 +220,12 @@ class TrickTrainer(WidgetBase):
 
     @guarded
     def _click_answer(self, i: int) -> None:
+        before = self.level_number
         self.answer(i)
+        if self.level_number > before:
+            # Saved from a learner's click only (Run All never clicks), and never in the way: a broken
+            # progress file must not stop the trainer.
+            progress.note_level(f"trick-trainer-{self.ruleset.name}", self.level_number)
 
     @guarded
     def _click_next(self) -> None:
