@@ -286,7 +286,11 @@ def _questions_of(name: str) -> list[tuple[str, str]]:
     """Run the notebook in a kernel and list its questions with their answers, as the widget holds them."""
     from nbclient import NotebookClient
 
+    from wizard_edu.editions import ANSWER_TAG, SHOWS_ANSWER, tags
+
     nb = _notebook(name)
+    # a worked answer re-makes its question: count each question where it is asked (issue 21's bank)
+    nb.cells = [c for c in nb.cells if not (ANSWER_TAG in tags(c) and SHOWS_ANSWER.search(c.source))]
     nb.cells.insert(0, nbformat.v4.new_code_cell(RECORD_QUESTIONS))
     nb.cells.append(nbformat.v4.new_code_cell(REPORT_QUESTIONS))
     NotebookClient(nb, timeout=300, kernel_name="python3",
@@ -368,3 +372,55 @@ def test_lesson_5_demo_script_is_what_the_table_shows():
     first, second = table.game.rounds[:2]
     assert first.points == (1, 1, 1, 1) and "Everybody has 1 point" in demo
     assert second.bids == (0, 1, 1, 0) and second.won == (0, 0, 2, 0) and second.points == (1, 0, 0, 1)
+
+
+# -- issue 21: lesson 1's claims ---------------------------------------------------------------------
+def _lesson(number: str) -> str:
+    return next((REPO / "lessons").glob(f"{number}-*.md")).read_text(encoding="utf-8")
+
+
+def test_lesson_1_game_length_comes_from_the_round_tiles_not_the_cards():
+    """3 or 4 players: 8 rounds; 5: 7; 6: 6. The cards would last longer with 3 or 4 players."""
+    text = _lesson("01")
+    deck = len(junior_deck())
+    rounds = {n: len(round_sizes(n, rules="junior")) for n in (3, 4, 5, 6)}
+    assert rounds == {3: 8, 4: 8, 5: 7, 6: 6}
+    assert "tiles 1 to 8, with 5\n   players 1 to 7, with 6 players 1 to 6" in text
+    # "4 players could be dealt 9 cards each (4 × 9 = 36) and 3 players even 12": more than the tiles allow
+    assert deck // 4 == 9 and deck // 3 == 12 and deck // 4 > rounds[4] and deck // 3 > rounds[3]
+    assert "4 players could be dealt\n   9 cards each (4 × 9 = 36) and 3 players even 12" in text
+    # with 5 or 6 players one more round would need more cards than the deck has
+    assert all(n * (rounds[n] + 1) > deck for n in (5, 6))
+    assert "(the cards run out)" not in text and "It is not \"until the cards run out\"" in text
+
+
+def test_lessons_1_and_9_count_the_ace_of_an_ordinary_deck_the_same_way():
+    assert "the ace counts as 1, then 2 up to 8; lesson 9 counts the ace the same way" in _lesson("01")
+    assert "ace counts as 1 and the king as 13, as in lesson 1" in _lesson("09")
+    assert "ace counts as 13" not in _lesson("09")
+
+
+def test_lesson_5_has_the_newcomers_answers_and_a_paper_score_pad():
+    text = _lesson("05")
+    for heading in ("## Setting up at the start of a lesson", '## If a box says "Error displaying widget"',
+                    "## Where a saved game goes"):
+        assert heading in text
+    assert "Run the notebook again" in text and "junior-score-pad.html" in text
+    pad = (REPO / "lessons" / "junior-score-pad.html").read_text(encoding="utf-8")
+    # a row per round of the longest game and four columns per player, for the biggest table
+    most_rounds = max(len(round_sizes(n, rules="junior")) for n in (3, 4, 5, 6))
+    assert pad.count("<tr><th>") == most_rounds
+    assert pad.count("Player ") == 6 and pad.count(">predict<") == 6
+    # the file name a save gets is the one the lesson quotes
+    from wizard_edu.widgets import TableWidget
+
+    table = TableWidget(players=4, seed=1)
+    table.save_button.click()
+    assert "wizard-game-seed1-round1.json" in table.download_html.value
+    assert "wizard-game-seed1-round3.json" in text
+
+
+@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 15)])
+def test_every_lesson_plan_says_what_to_do_with_error_displaying_widget(number):
+    text = _lesson(number)
+    assert "Error displaying widget" in text and "Run All Cells" in text

@@ -304,7 +304,8 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
                 mock.patch.object(bank_module, "worked", lambda qid: None), \
                 contextlib.redirect_stdout(io.StringIO()):
             for cell in nb.cells:
-                if cell.cell_type == "code":
+                # a worked answer re-makes its question: count each question once, where it is asked
+                if cell.cell_type == "code" and not (ANSWER_TAG in tags(cell) and SHOWS_ANSWER.search(cell.source)):
                     exec(compile(cell.source, f"<{Path(notebook).name}>", "exec"), namespace)  # noqa: S102
     finally:
         import matplotlib.pyplot as plt

@@ -23,6 +23,59 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
+# Decimals kept when float dust is dropped: far finer than anything shown, far coarser than the dust.
+_DUST_DECIMALS = 9
+
+
+def settle(x: float) -> float:
+    """``x`` without the float dust that depends on the order a sum was added up in.
+
+    An average over 4,000 deals is a whole number over 4,000, such as 12.2025; summed in another
+    order (another processor, another numpy build) it comes out 12.202499999999 or 12.202500000001
+    and then rounds to 12.202 on one computer and 12.203 on another.  Rounding to 9 decimals first
+    gives the same float everywhere: such averages sit on a 9-decimal step or far from its middle.
+
+    >>> settle(12.202499999999999) == settle(12.202500000000001) == 12.2025
+    True
+    """
+    return round(float(x), _DUST_DECIMALS) + 0.0   # + 0.0: no "-0" from a dust of -1e-17
+
+
+def steady(x: Any, decimals: int = 3) -> Any:
+    """A number, pandas Series or DataFrame rounded to ``decimals``, the same on every computer.
+
+    Use it to show a sum or an average of floats (see :func:`settle`); other values pass unchanged.
+
+    >>> steady(12.202499999999999) == steady(12.202500000000001)
+    True
+    """
+    if isinstance(x, bool) or x is None:
+        return x
+    if isinstance(x, (int, float)) or type(x).__module__ == "numpy":
+        try:
+            return round(settle(x), decimals) + 0.0
+        except (TypeError, ValueError):
+            return x
+    if type(x).__module__.startswith("pandas"):
+        import pandas as pd
+
+        if isinstance(x, pd.Series):
+            return x.map(lambda v: steady(v, decimals)) if pd.api.types.is_float_dtype(x.dtype) else x
+        if isinstance(x, pd.DataFrame):
+            out = x.copy()
+            for i, dtype in enumerate(out.dtypes):
+                if pd.api.types.is_float_dtype(dtype):
+                    out.isetitem(i, out.iloc[:, i].map(lambda v: steady(v, decimals)))
+            return out
+    return x
+
+
+def show_decimals(decimals: int) -> None:
+    """pandas shows every float with ``decimals`` decimals, the same on every computer (see :func:`settle`)."""
+    import pandas as pd
+
+    pd.set_option("display.float_format", lambda v: f"{round(settle(v), decimals) + 0.0:.{decimals}f}")
+
 
 def percent(p: float, decimals: int | None = None) -> str:
     """A chance as a percentage with sensible decimals: "75.0%", "1.25%", "0.01%", "< 0.01%", "0%".
@@ -34,7 +87,7 @@ def percent(p: float, decimals: int | None = None) -> str:
         return "0%"
     if p == 1:
         return "100%"
-    x = 100 * p
+    x = settle(100 * settle(p))
     if decimals is None:
         decimals = 1 if abs(x) >= 1 else 2
     if abs(x) < 0.5 * 10 ** -decimals:
@@ -46,6 +99,7 @@ def decimal(x: float) -> str:
     """Any other number with a few decimals and never in scientific notation: "1.96", "-0.31", "12.50"."""
     if x != x:  # NaN
         return ""
+    x = settle(x)
     if float(x).is_integer() and abs(x) < 1e15:
         return f"{x:,.0f}"
     if 0 < abs(x) < 0.005:
@@ -124,4 +178,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["readable", "percent", "decimal"]  # ReadableTable: made at first use (module __getattr__)
+__all__ = ["readable", "percent", "decimal", "settle", "steady", "show_decimals"]  # ReadableTable: made at first use (module __getattr__)
