@@ -246,3 +246,20 @@ def test_a_dealer_naming_trump_under_a_turned_up_werewolf_is_not_the_werewolfs_m
         "names=You,Owl,Fox")
     assert table.choose_trump("R")
     assert "You choose red as trump." in table.events
+
+
+def test_a_seat_played_elsewhere_waits_for_refresh():
+    """The class-table seam (docs/table.md): a None opponent is a person elsewhere; the widget
+    never moves for them, and refresh(events) takes in what they did."""
+    from wizard_edu import Game
+
+    game = Game(players=3, rules="junior", seed=4)
+    table = TableWidget(game=game, seat=0, opponents=[None, "rule-of-thumb"])
+    assert game.to_move == 1 and table.view.to_move == 1  # seat 1 bids first, nobody bids for them
+    assert "Waiting for" in table.prompt.value
+    events = game.apply(game.legal_actions()[0], 1)  # the other pupil predicts, elsewhere
+    table.refresh(events)
+    assert game.to_move == 0  # seat 2 (a computer) moved; now it is the learner's turn
+    assert any("predict" in line for line in table.events)
+    with pytest.raises(WizardError):
+        game.apply(game.legal_actions()[0], 1)  # the game source refuses a move out of turn

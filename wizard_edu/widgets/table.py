@@ -13,7 +13,7 @@ import html
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
@@ -50,6 +50,40 @@ from .common import (
 
 if TYPE_CHECKING:  # the coach is imported only when a hint is asked for
     from ..players.coach import Hint
+
+class TableGame(Protocol):
+    """What the table needs from its game source (a :class:`Game`, or a class table's proxy).
+
+    See ``docs/table.md``: the widget reads ``view(seat)`` and sends ``apply(action, seat)``; the
+    rest labels the table, saves it and ends it."""
+
+    names: tuple[str, ...]
+    players: int
+    ruleset: Ruleset
+    seed: int
+    first_dealer: int
+    history: Sequence[Any]
+    rounds: Sequence[RoundRecord]
+    tricks: Sequence[TrickRecord]
+    round_sizes: Sequence[int]
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def round_number(self) -> int: ...
+    def view(self, seat: int) -> SeatView: ...
+    def legal_actions(self) -> list[Action]: ...
+    def apply(self, action: Any, seat: int | None = None) -> tuple[Any, ...]: ...
+    def visible_bids(self, seat: int) -> tuple[int | None, ...]: ...
+    def status(self) -> str: ...
+    def winners(self) -> list[int]: ...
+    def score_pad(self) -> Any: ...
+    def to_json(self) -> str: ...
+
 
 #: Names for computer players when none are given (the learner is "You").
 DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
@@ -180,6 +214,8 @@ class TableWidget(WidgetBase):
             raise WizardError(f"Give {players - 1} computer opponents for {players} players, "
                               f"not {len(opponents)}.")
         for opp in opponents:
+            if opp is None:
+                continue  # a person plays this seat elsewhere (a class table): the widget waits
             if isinstance(opp, str):
                 make_player(opp)  # a clear error now for an unknown name
             elif not hasattr(opp, "act"):
@@ -306,6 +342,8 @@ class TableWidget(WidgetBase):
             if s == self.seat:
                 continue
             spec = next(specs)
+            if spec is None:
+                continue  # played by a person elsewhere
             self._players[s] = make_player(spec, seed=seed * 100 + s + salt) if isinstance(spec, str) else spec
 
     def _begin(self, game: Game, message: str, salt: int = 0) -> None:
@@ -420,10 +458,24 @@ class TableWidget(WidgetBase):
         self.say(text, "hint")
         return text
 
+    def refresh(self, events: Sequence[Any] = ()) -> None:
+        """The game source changed from elsewhere (another pupil moved at a class table): narrate
+        ``events`` (as ``apply`` returned them), let this table's computer players move, redraw."""
+        start = len(self.events)
+        self._take_events(tuple(events), None)
+        self._advance()
+        self._render()
+        if len(self.events) > start:
+            self.say(" ".join(self.events[start:]), "info")
+
     # -- computer players and bookkeeping ---------------------------------------------------
     def _apply(self, seat: int, action: Action) -> None:
         game = self.game
         events = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
+        self._take_events(events, action)
+
+    def _take_events(self, events: tuple[Any, ...], action: Action | None) -> None:
+        game = self.game
         # Everything below only puts what happened into words, all of it through the vocabulary.
         self.events.extend(narrate(events, game, self.seat, self.vocab, action))
         trick, scored = finished_trick(events), finished_round(events)
@@ -437,7 +489,9 @@ class TableWidget(WidgetBase):
         game = self.game
         while not game.is_over and game.to_move != self.seat:
             seat = seat_to_move(game)
-            player = self._players[seat]
+            player = self._players.get(seat)
+            if player is None:
+                return  # a person plays this seat elsewhere: wait for refresh()
             if getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer":
                 # This player plays the round out in its head: say so at once (the message reaches
                 # the page while the kernel is still thinking), instead of a page that seems stuck.
