@@ -125,11 +125,12 @@ def test_card_buttons_are_reused_not_leaked():
     assert pooled <= 60 and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
 
 
-@pytest.mark.parametrize("theme, label, text", [("us", "red 8", "\u25b2 8"), ("amigo", "Dwarves 7", "\u25b2 7"),
-                                               ("classic", "red 7", "R7")])
+@pytest.mark.parametrize("theme, label, text", [("us", "the 8 of hearts", "8\n\u2665"),
+                                               ("amigo", "Dwarves 7", "7\n\u25b2"),
+                                               ("classic", "red 7", "7\n\u25b2")])
 def test_themes_name_cards_on_buttons_and_tooltips(theme, label, text):
-    # A button shows what its printing shows (the US Games "8" is the kit's rank 7), with the
-    # colour's symbol; with the Classic faces the kit's card text is the printed text.
+    # A button shows what its printing shows (the US Games "8" of hearts is the kit's R7), the
+    # label over the colour's (or suit's) symbol, as the drawn card does.
     from wizard_edu.widgets.common import card_button
 
     button = card_button("R7", theme)

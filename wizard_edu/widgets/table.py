@@ -22,7 +22,7 @@ from ..display.charts import Chart
 from ..display.html import card_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
-from ..events import RoundFinished
+from ..events import CardPlayed, RoundFinished
 from ..game import SAVE_FORMAT, Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
@@ -33,7 +33,6 @@ from .common import (
     WidgetBase,
     apply_recording,
     card_button,
-    chips_html,
     finished_round,
     finished_trick,
     guarded,
@@ -42,11 +41,11 @@ from .common import (
     seat_to_move,
     seed_box,
     text_button,
-    trick_html,
     trump_badge,
     vocab_for,
     winners_sentence,
 )
+from .felt import FELT_CSS, felt_html, round_tiles_html
 
 if TYPE_CHECKING:  # the coach is imported only when a hint is asked for
     from ..players.coach import Hint
@@ -90,7 +89,7 @@ DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
 
 TABLE_KEY = "table"
 
-STYLE = """<style>
+STYLE = FELT_CSS + """<style>
 .wizard-table .wizard-card-button.wizard-legal { outline: 3px solid #222; outline-offset: 1px; }
 .wizard-table .wizard-card-button.wizard-not-legal { opacity: 0.6; }
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
@@ -227,6 +226,8 @@ class TableWidget(WidgetBase):
         self.first_dealer = first_dealer
         self.events: list[str] = []
         self.last_trick: TrickRecord | None = None
+        self._trick_on_felt: TrickRecord | None = None
+        self._thinking_seat: int | None = None
         self.last_round: RoundRecord | RoundFinished | None = None
         self.last_hint: Action | None = None
         self._hand_key: tuple | None = None
@@ -253,10 +254,11 @@ class TableWidget(WidgetBase):
         self.style_html = widgets.HTML(STYLE)
         self.header = widgets.HTML()
         self.header.add_class("wizard-header")
-        self.players_html = widgets.HTML()
-        self.players_html.add_class("wizard-players")
-        self.trick_html = widgets.HTML()
-        self.trick_html.add_class("wizard-trick")
+        # One drawing of the table (seats, chips, piles and the trick); the old names stay for tests.
+        self.felt = widgets.HTML(layout=widgets.Layout(width="100%"))
+        for css in ("wizard-felt-box", "wizard-players", "wizard-trick"):
+            self.felt.add_class(css)
+        self.players_html = self.trick_html = self.felt
         self.round_html = widgets.HTML()
         self.round_html.add_class("wizard-round-result")
         self.prompt = widgets.HTML()
@@ -317,7 +319,7 @@ class TableWidget(WidgetBase):
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
                                        layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
+        self.children = (self.style_html, self.header, self.felt, self.prompt,
                          self.action_box, self.hand_box, self.status, self.chances, self.round_html,
                          self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
                          self.save_text)
@@ -350,6 +352,8 @@ class TableWidget(WidgetBase):
         self.game = game
         self.events = [message]
         self.last_trick = game.tricks[-1] if game.tricks else None
+        self._trick_on_felt = None
+        self._thinking_seat = None
         self.last_round = game.rounds[-1] if game.rounds else None
         self.last_hint = None
         self._pending_named = None
@@ -481,6 +485,9 @@ class TableWidget(WidgetBase):
         trick, scored = finished_trick(events), finished_round(events)
         if trick is not None:
             self.last_trick = trick
+            self._trick_on_felt = trick
+        elif any(isinstance(e, CardPlayed) for e in events):
+            self._trick_on_felt = None  # the next trick has begun
         if scored is not None:
             self.last_round = scored
 
@@ -736,8 +743,7 @@ class TableWidget(WidgetBase):
     def _render(self) -> None:
         view = self.view
         self._render_header(view)
-        self._render_players(view)
-        self._render_trick(view)
+        self._render_felt(view)
         self._render_actions(view)
         self._render_hand(view)
         self._render_round()
@@ -783,42 +789,12 @@ class TableWidget(WidgetBase):
             text = "Your turn: click a card to play. Cards with a thick frame may be played."
         self.prompt.value = f"<b>{html.escape(text)}</b>"
 
-    def _render_players(self, view: SeatView) -> None:
-        rows = []
-        for s, name in enumerate(view.names):
-            turn = "\u25b6 " if view.to_move == s else ""
-            dealer = " (dealer)" if s == view.dealer else ""
-            you = " (you)" if s == self.seat and name != "You" else ""
-            visible = ""
-            if s in view.visible_hands:
-                visible = "".join(card_html(c, self.theme, size=0.7) for c in view.visible_hands[s])
-            rows.append(
-                f"<tr><td>{turn}<b>{html.escape(name)}</b>{you}{dealer}</td>"
-                f"<td>{chips_html(view.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td><td style='text-align:center'>{view.tricks_won[s]}</td>"
-                f"<td style='text-align:center'>{view.hand_counts[s]}{visible}</td>"
-                f"<td style='text-align:center'>{view.scores[s]}</td></tr>")
-        self.players_html.value = (
-            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Tricks won</th>"
-            "<th>Cards left</th><th>Score</th></tr>" + "".join(rows) + "</table>")
-
-    def _render_trick(self, view: SeatView) -> None:
-        parts = []
-        if view.phase == "play":
-            number = len(view.tricks) + 1
-            if view.trick:
-                parts.append(f"<b>Trick {number} of {view.hand_size}</b>" +
-                             trick_html(view.trick, view.names, self.theme))
-            else:
-                leader = view.names[view.leader] if view.leader is not None else ""
-                parts.append(f"<b>Trick {number} of {view.hand_size}</b>: "
-                             f"{html.escape(leader)} leads.")
-        last = self.last_trick
-        if last is not None:
-            who = "nobody" if last.winner_seat is None else self.game.names[last.winner_seat]
-            parts.append(f'<div class="wizard-last-trick"><b>Last trick</b> went to {html.escape(who)}: '
-                         f'{html.escape(self.vocab.trick_reason(last.result))}'
-                         f'{trick_html(last.plays, self.game.names, self.theme, last.winner_seat)}</div>')
-        self.trick_html.value = "".join(parts)
+    def _render_felt(self, view: SeatView) -> None:
+        """The table: seats around, the trick in front of who played it (see :mod:`.felt`)."""
+        # The finished trick lies in the middle until the next trick's first card is down.
+        on_felt = self._trick_on_felt
+        self.felt.value = felt_html(view, self.vocab, self.seat, on_felt or self.last_trick,
+                                    on_felt is not None, self._thinking_seat)
 
     def _render_actions(self, view: SeatView) -> None:
         shown: list[widgets.Widget] = []
@@ -946,16 +922,8 @@ class TableWidget(WidgetBase):
         if record is None:
             self.round_html.value = ""
             return
-        rows = "".join(
-            f"<tr><td>{html.escape(name)}</td><td>{chips_html(record.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td>"
-            f"<td style='text-align:center'>{record.won[s]}</td>"
-            f"<td style='text-align:center'>{'+' if record.points[s] > 0 else ''}{record.points[s]}</td>"
-            f"<td style='text-align:center'>{record.totals[s]}</td></tr>"
-            for s, name in enumerate(self.game.names))
-        self.round_html.value = (
-            f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
-            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Won</th><th>Points</th>"
-            f"<th>Total</th></tr>{rows}</table></div>")
+        self.round_html.value = (f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
+                                 f'{round_tiles_html(record, self.game.names, self.vocab)}</div>')
 
     def _summary(self) -> str:
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
