@@ -264,3 +264,12 @@ def test_a_seat_played_elsewhere_waits_for_refresh():
     assert any("predict" in line for line in table.events)
     with pytest.raises(WizardError):
         game.apply(game.legal_actions()[0], 1)  # the game source refuses a move out of turn
+
+
+def test_a_number_key_predicts():
+    table = TableWidget(rules="junior", players=4, seed=1)
+    assert table.view.phase == "bid" and table.bid_keys in table.action_box.children
+    table.bid_keys.value = "x"
+    assert table.message_kind == "error" and table.view.phase == "bid" and table.bid_keys.value == ""
+    table.bid_keys.value = "1"
+    assert table.game.bids[0] == 1 and table.bid_keys.value == ""

@@ -369,6 +369,12 @@ class TableWidget(WidgetBase):
         self.bid_buttons: list[widgets.Button] = []
         self.bid_label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
         self.bid_label.add_class("wizard-bid-label")
+        # Number keys predict (or bid): the box has the focus when it is the learner's turn to say.
+        self.bid_keys = widgets.Text(value="", placeholder="or press a number key", continuous_update=True,
+                                     description="Your number:", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="16em", height="44px"))
+        self.bid_keys.add_class("wizard-bid-keys")
+        self.bid_keys.observe(self._on_bid_key, names="value")
 
         self.seed_box = seed_box(0)
         self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
@@ -550,6 +556,7 @@ class TableWidget(WidgetBase):
                 self._thinking_seat = None
                 self._render()
                 self.say(" ".join(self.events[start:]), "ok")
+                self._focus_turn()
                 self._autosave()
                 return
             self._render_felt(self.view)
@@ -726,6 +733,34 @@ class TableWidget(WidgetBase):
         if self._stale_click(("bid", n)) or not (view.my_turn and view.phase == "bid"):
             return  # the second click of a double-click on a number: the prediction is made
         self._clicked(("bid", n), self.bid(n))
+
+    @guarded
+    @from_the_page
+    def _on_bid_key(self, change: dict) -> None:
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        self.bid_keys.value = ""  # ready for the next round's number
+        view = self.view
+        if not (view.my_turn and view.phase == "bid"):
+            return
+        if not text.isdigit():
+            self.say(f"Press a number key from 0 to {view.hand_size}.", "error")
+            return
+        self.bid(int(text))
+
+    def _focus_turn(self) -> None:
+        """Keyboard play: put the focus where the learner acts next (the number box, or the first
+        card that may be played), after a move made in the page."""
+        view = self.view
+        if not view.my_turn:
+            return
+        if view.phase == "bid":
+            self.bid_keys.focus()
+        elif view.phase in ("play", "pass"):
+            legal = [b for b in self.hand_box.children if "wizard-legal" in b._dom_classes]
+            if legal:
+                legal[0].focus()
 
     @guarded
     @from_the_page
@@ -979,7 +1014,7 @@ class TableWidget(WidgetBase):
                 n = len(self.bid_buttons)
                 b = widgets.Button(description=str(n),
                                    tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
-                                   layout=widgets.Layout(width="3em"))
+                                   layout=widgets.Layout(width="48px", height="48px"))
                 b.add_class("wizard-bid-button")
                 b.add_class(f"wizard-bid-{n}")
                 b.on_click(lambda _b, k=n: self._click_bid(k))
@@ -996,12 +1031,12 @@ class TableWidget(WidgetBase):
                     b.add_class("wizard-not-allowed")
                     if b.button_style:
                         b.button_style = ""
-            shown = [self.bid_label, *numbers]
+            shown = [self.bid_label, *numbers, self.bid_keys]
         elif view.my_turn:
             shown = self._other_action_buttons(view)
         old = list(self.action_box.children)
         self.action_box.children = tuple(shown)
-        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label]
+        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label, self.bid_keys]
         for c in old:
             if not any(c is k for k in shown) and not any(c is k for k in cached):
                 c.close()
