@@ -159,7 +159,8 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))
         who = "nobody" if winner is None else view.names[winner]
-        note = f'<b>{html.escape(who)} {"win" if who == "You" else "wins"} the trick.</b><br>{reason}'
+        note = (f'<div class="wizard-last-trick"><b>{html.escape(who)} {"win" if who == "You" else "wins"} '
+                f'the trick.</b><br>{reason}</div>')
     else:
         plays = view.trick
         if view.phase == "play":

@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
 from ..display.charts import Chart
 from ..display.html import card_html
+from ..display.pad import score_pad_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
 from ..events import CardPlayed, RoundFinished
@@ -834,10 +835,9 @@ class TableWidget(WidgetBase):
         if not self.game.rounds:
             self.pad_html.value = "<p>No round has been scored yet.</p>"
             return
-        # A wide pad scrolls inside its own box instead of losing its last columns at the edge.
-        self.pad_html.value = ("<b>Score pad</b><div class='wizard-pad-scroll' style='overflow-x:auto;"
-                               "max-width:100%;padding-right:1em'>" +
-                               self.score_pad().to_html(classes="wizard-pad", border=0) + "</div>")
+        said = "predicted" if self.vocab.junior else "bid"
+        self.pad_html.value = ("<b>Score pad</b>" +
+                               score_pad_html(self.game.names, self.game.rounds, said))
 
     def chart(self, figsize: tuple[float, float] = (6, 3.2)) -> Chart:
         """A chart (shown as a picture) of everyone's running total after each round."""
