@@ -537,38 +537,37 @@ class TableWidget(WidgetBase):
         loop.call_soon(self._step, loop, start)
 
     def _step(self, loop: Any, start: int) -> None:
-        """One computer move (run by the kernel's loop between messages); then the next one."""
+        """The computer players' moves, run by the kernel's loop after the click has been answered.
+
+        Quick players move together (one update of the page); before a player that plays the round
+        out in its head the page is told it is thinking, and its move follows in a moment."""
         game = self.game
         try:
-            player = self._next_computer()
-            if player is not None and self._slow(player) and self._thinking_seat != game.to_move:
-                # Say so first; the move itself comes in a moment, after the page has the message.
-                self._thinking_seat = game.to_move
-                self._render_felt(self.view)
-                self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
-                loop.call_later(0.02, self._step, loop, start)
-                return
-            if player is not None:
+            while True:
+                player = self._next_computer()
+                if player is None:  # the learner's turn, the game's end, or a person's
+                    break
+                if self._slow(player) and self._thinking_seat != game.to_move:
+                    self._thinking_seat = game.to_move
+                    self._render_felt(self.view)
+                    self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
+                    loop.call_later(0.02, self._step, loop, start)  # after the page has the message
+                    return
                 self._thinking_seat = None
                 seat = seat_to_move(game)
                 self._apply(seat, player.act(game.view(seat)))
-            if self._next_computer() is None:  # the learner's turn, the game's end, or a person's
-                self._steps_pending = False
-                self._thinking_seat = None
-                self._render()
-                self.say(" ".join(self.events[start:]), "ok")
-                self._focus_turn()
-                self._autosave()
-                return
-            self._render_felt(self.view)
-            self._render_header(self.view)
         except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
             self._steps_pending = False
             self._thinking_seat = None
             self._render()
             self.say(f"Something went wrong inside the widget ({type(exc).__name__}: {exc}).", "error")
             return
-        loop.call_soon(self._step, loop, start)
+        self._steps_pending = False
+        self._thinking_seat = None
+        self._render()
+        self.say(" ".join(self.events[start:]), "ok")
+        self._focus_turn()
+        self._autosave()
 
     def _next_computer(self) -> Any:
         """The computer player whose turn it is, or None (the learner's turn, a person's, game over)."""
