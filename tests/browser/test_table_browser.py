@@ -81,6 +81,7 @@ def small_targets(table) -> list[str]:
 def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
     path = write_app(kid_server["notebooks"], name, TABLES[name])
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.emulate_media(reduced_motion="reduce")  # the trick stays put for the measures and pictures
     table = open_page(page, kid_server["port"], path)
     # Predict (bid) 1 with the button, then play the first card that may be played.
     table.locator(".wizard-bid-button.wizard-bid-1").click()
@@ -97,10 +98,16 @@ def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
     note = table.locator(".wizard-felt .wizard-trick-note").inner_text()
     assert "wins the trick" in note or "win the trick" in note, note
     assert "wins:" in note or "wins" in note.split("trick.", 1)[-1], note
+    tiles = table.locator(".wizard-round-over .wizard-round-tile")  # each player's points at a glance
+    tiles.nth(3).wait_for(timeout=WAIT)
+    assert tiles.count() == 4
+    table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # the table's final state
+    page.wait_for_timeout(500)
     played = table.locator(f'.wizard-felt .wizard-played .wizard-card[data-card="{code}"]')
     in_trick = played.evaluate(FACE)
     assert in_trick == in_hand, f"the hand's card {in_hand} is drawn differently in the trick: {in_trick}"
-    assert table.locator(".wizard-round-over .wizard-round-tile").count() == 4  # points at a glance
+    moving = winner.evaluate("el => getComputedStyle(el).animationName")
+    assert moving == "none", f"prefers-reduced-motion, yet the trick moves ({moving})"
     table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # round 2: predict again
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
