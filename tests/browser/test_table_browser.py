@@ -37,6 +37,14 @@ NO_SIDEWAYS_SCROLL = """() => {
   return el.scrollWidth <= el.clientWidth + 1;
 }"""
 
+#: Parts of the table that stick out of it (and so are cut off or scroll): none may.
+CUT_OFF = """root => {
+  const edge = root.getBoundingClientRect().right + 1;
+  return Array.from(root.querySelectorAll('.wizard-felt, .wizard-seat, .wizard-round-tiles, .wizard-pad-paper'))
+    .filter(e => e.getBoundingClientRect().right > edge || e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.className + ' ' + Math.round(e.getBoundingClientRect().right) + ' > ' + Math.round(edge));
+}"""
+
 #: What a drawn card shows: its background colour, its text (label and symbol) and its size.
 FACE = """el => {
   const s = getComputedStyle(el), r = el.getBoundingClientRect();
@@ -115,6 +123,8 @@ def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
         table.locator(".wizard-header").evaluate("el => el.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)
         assert page.evaluate(NO_SIDEWAYS_SCROLL), f"a sideways scroll at {width}x{height}"
+        cut = table.evaluate(CUT_OFF)
+        assert not cut, f"cut off at {width}x{height}: {cut}"
         assert not small_targets(table), small_targets(table)
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}-full.png"), full_page=True)
