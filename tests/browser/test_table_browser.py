@@ -173,3 +173,20 @@ def test_axe_finds_nothing_serious_at_notebook_05s_table(page, run_notebook):
     table.wait_for(timeout=WAIT)
     problems = serious(page, context=".wizard-table")
     assert not problems, problems
+
+
+def test_a_page_stuck_on_loading_tells_the_child_the_way_back(page):
+    """What an app page does when its kernel never comes (the script kid mode adds to each page)."""
+    from wizard_edu.kidserver import stuck_page_script
+
+    page.set_content("<html><body><div>Loading widget...</div>"
+                     f"{stuck_page_script('/voila/render/kids.ipynb', seconds=1)}</body></html>")
+    stuck = page.locator(".wizard-kid-stuck")
+    stuck.wait_for(timeout=10_000)
+    assert "could not start" in stuck.inner_text()
+    assert stuck.locator("a", has_text="Back to all games").get_attribute("href") == "/voila/render/kids.ipynb"
+    # A page whose game is there says nothing.
+    page.set_content(f"<html><body><div class='wizard-widget'>a game</div>{stuck_page_script('/', seconds=1)}"
+                     "</body></html>")
+    page.wait_for_timeout(2500)
+    assert page.locator(".wizard-kid-stuck").count() == 0
