@@ -43,6 +43,7 @@ from .common import (
     guarded,
     narrate,
     read_seed,
+    restyle_card_button,
     seat_to_move,
     seed_box,
     text_button,
@@ -703,13 +704,13 @@ class TableWidget(WidgetBase):
 
     @guarded
     @from_the_page
-    def _click_card(self, card: Card) -> None:
+    def _click_card(self, card: Card, key: Any = None) -> None:
+        key = key if key is not None else ("card", card)
         view = self.view
-        if self._stale_click(("card", card)) or (not view.hand_hidden
-                                                 and card.unnamed not in [c.unnamed for c in view.hand]):
+        if self._stale_click(key) or (not view.hand_hidden and card.unnamed not in [c.unnamed for c in view.hand]):
             return  # a click on a card that was just played: ignore it, the move already happened
         if view.my_turn and view.phase == "pass":
-            self._clicked(("card", card), self.act(Action("pass", card)))
+            self._clicked(key, self.act(Action("pass", card)))
             return
         if view.my_turn and view.phase == "play" and card.kind in NAMED_COLOUR_KINDS and card.colour is None:
             if any(a.value is not None and a.value.unnamed == card for a in view.legal):
@@ -717,7 +718,14 @@ class TableWidget(WidgetBase):
                 self._render_actions(view)
                 self.say(f"Which colour should the {self.vocab.card_name(card)} have? Choose below.", "info")
                 return
-        self._clicked(("card", card), self.play(card))
+        self._clicked(key, self.play(card))
+
+    @guarded
+    @from_the_page
+    def _click_hand_button(self, button: widgets.Button) -> None:
+        # Keyed by the button, not the card: a button may show a new card after the move (a new
+        # round's card takes it over), and the second half of a double-click must not play that.
+        self._click_card(button.card, ("button", id(button)))
 
     @guarded
     @from_the_page
@@ -1085,16 +1093,29 @@ class TableWidget(WidgetBase):
         view = view or self.view
         key = tuple(str(c) for c in view.hand)
         if key != self._hand_key:
-            # Buttons are pooled by card (at most one per card of the deck): making widgets is the slow
-            # part of a callback, so a card keeps its button from trick to trick and round to round.
+            # Buttons are pooled by card: making widgets is the slow part of a click in the browser
+            # (a new widget is a new model and view there), so a card keeps its button from trick to
+            # trick, and a new round's new cards take over the buttons of cards no longer in the hand
+            # (restyled: a few small updates) before any button is made.
             used: dict[str, int] = {}
+            need = {}
+            for card in view.hand:
+                need[str(card)] = need.get(str(card), 0) + 1
+            spare = [b for text, pool in self._button_pool.items() for b in pool[need.get(text, 0):]]
             buttons = []
             for card in view.hand:
                 text = str(card)
                 pool = self._button_pool.setdefault(text, [])
                 i = used.get(text, 0)
                 if i == len(pool):
-                    pool.append(card_button(card, self.vocab, self._click_card))
+                    if spare:
+                        button = spare.pop()
+                        self._button_pool[str(button.card)].remove(button)
+                        pool.append(restyle_card_button(button, card, self.vocab))
+                    else:
+                        button = card_button(card, self.vocab)
+                        button.on_click(self._click_hand_button)
+                        pool.append(button)
                 buttons.append(pool[i])
                 used[text] = i + 1
             self.hand_box.children = tuple(buttons)
