@@ -163,7 +163,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
     where = places(view.players, learner)
     winner = None
     done = fresh and last_trick is not None
-    if done:
+    if done and last_trick is not None:
         plays: Sequence = last_trick.plays
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))

@@ -548,14 +548,14 @@ class TableWidget(WidgetBase):
                 player = self._next_computer()
                 if player is None:  # the learner's turn, the game's end, or a person's
                     break
-                if self._slow(player) and self._thinking_seat != game.to_move:
-                    self._thinking_seat = game.to_move
+                seat = seat_to_move(game)
+                if self._slow(player) and self._thinking_seat != seat:
+                    self._thinking_seat = seat
                     self._render_felt(self.view)
-                    self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
+                    self._show_thinking(f"{game.names[seat]} is thinking\u2026")
                     loop.call_later(0.02, self._step, loop, start)  # after the page has the message
                     return
                 self._thinking_seat = None
-                seat = seat_to_move(game)
                 self._apply(seat, player.act(game.view(seat)))
         except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
             self._steps_pending = False
@@ -1098,7 +1098,7 @@ class TableWidget(WidgetBase):
             # trick, and a new round's new cards take over the buttons of cards no longer in the hand
             # (restyled: a few small updates) before any button is made.
             used: dict[str, int] = {}
-            need = {}
+            need: dict[str, int] = {}
             for card in view.hand:
                 need[str(card)] = need.get(str(card), 0) + 1
             spare = [b for text, pool in self._button_pool.items() for b in pool[need.get(text, 0):]]
