@@ -114,12 +114,18 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
     verb = vocab.verb(vocab.bid_verb, False)
     won = view.tricks_won[seat]
     bid = view.bids[seat]
+    said = chips_html(bid, verb=verb)
     if vocab.junior:
-        # The Junior chips: one per predicted trick, apprentice side up; a chip goes on each trick won.
+        # The Junior chips: one per predicted trick, apprentice side up, in front of the player;
+        # a chip goes onto each trick won (the pile), so the chips left show the tricks still wanted.
         covered = min(won, bid or 0)
         pile = "".join(chip_html("apprentice") for _ in range(covered))
-        pile += "".join('<span class="wizard-pile-card" title="a trick won">\u25a0</span>'
+        pile += "".join('<span class="wizard-pile-card" title="a trick won without a chip">\u25a0</span>'
                         for _ in range(max(won - covered, 0)))
+        if bid is not None:
+            left = "".join(chip_html("apprentice") for _ in range(bid - covered))
+            said = (f'<span class="wizard-chips" title="{verb} {bid} trick{"s" if bid != 1 else ""}" '
+                    f'aria-label="{verb} {bid}">{left} {verb} {bid}</span>')
     else:
         pile = ""
     back = card_back_html(str(won), size=0.5)
@@ -138,7 +144,7 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
     return (f'<div class="{" ".join(classes)} wizard-place-{place}" role="group" '
             f'aria-label="{html.escape(name)}: {html.escape(tricks)} won, {points} points">'
             f'<div class="wizard-seat-name">{html.escape(name)}{dealer}</div>'
-            f'<div>{chips_html(bid, verb=verb)}</div>'
+            f'<div>{said}</div>'
             f'<div class="{pile_cls}" title="tricks won: {won}">won: {back} {pile}</div>'
             f'<div class="wizard-seat-score">{points} point{"s" if points not in (1, -1) else ""}</div>'
             f'{won_last}{visible}{note}</div>')

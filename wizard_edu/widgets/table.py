@@ -96,6 +96,7 @@ DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
 TABLE_KEY = "table"
 
 STYLE = FELT_CSS + """<style>
+.wizard-table .wizard-hand-waiting .wizard-card-button { opacity: 0.75; outline: none !important; }
 .wizard-table .wizard-card-button.wizard-legal { outline: 3px solid #222; outline-offset: 1px; }
 .wizard-table .wizard-card-button.wizard-not-legal { opacity: 0.6; }
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
@@ -507,11 +508,13 @@ class TableWidget(WidgetBase):
         self.last_hint = None
         self._pending_named = None
         loop = self._live_loop()
-        if loop is not None:
-            # A click in the page: show the learner's own move now and let the computer players
-            # move one at a time after the click's handler has returned (the page is updated
-            # between their moves, so the click answers at once and a slow player shows it thinks).
-            self._render()
+        if loop is not None and self._slow_player_to_come():
+            # A click in the page while a slow player is still to move: show the learner's own move
+            # now (the hand waits, its marks kept: fewer updates) and let the computer players move
+            # after the click's handler has returned; the slow one shows it is thinking first.
+            self._render_felt(self.view)
+            self._render_header(self.view)
+            self._render_hand(self.view, waiting=True)
             self.say(" ".join(self.events[start:]), "ok")
             self._schedule_step(loop, start)
             return True
@@ -577,6 +580,14 @@ class TableWidget(WidgetBase):
         if game.is_over or seat is None or seat == self.seat:
             return None
         return self._players.get(seat)
+
+    def _slow_player_to_come(self) -> bool:
+        """True if a computer player that may think long moves before the learner's next turn
+        (quick ones move at once, in the click, with a single update of the page)."""
+        game = self.game
+        if game.is_over or game.to_move == self.seat:
+            return False
+        return any(self._slow(p) for p in self._players.values())
 
     @staticmethod
     def _slow(player: Any) -> bool:
@@ -1089,8 +1100,14 @@ class TableWidget(WidgetBase):
             out.insert(0, label)
         return out
 
-    def _render_hand(self, view: SeatView | None = None) -> None:
+    def _render_hand(self, view: SeatView | None = None, waiting: bool = False) -> None:
+        """The hand's buttons; ``waiting``: the computers are still moving (the cards' marks stay,
+        the whole hand is shown waiting: one update instead of one per card)."""
         view = view or self.view
+        if waiting:
+            self.hand_box.add_class("wizard-hand-waiting")
+        else:
+            self.hand_box.remove_class("wizard-hand-waiting")
         key = tuple(str(c) for c in view.hand)
         if key != self._hand_key:
             # Buttons are pooled by card: making widgets is the slow part of a click in the browser
@@ -1120,6 +1137,8 @@ class TableWidget(WidgetBase):
                 used[text] = i + 1
             self.hand_box.children = tuple(buttons)
             self._hand_key = key
+        if waiting:
+            return
         legal = None
         if view.my_turn and view.phase == "play":
             legal = {str(c.unnamed) for c in view.legal_cards}
