@@ -989,11 +989,11 @@ class TableWidget(WidgetBase):
         trump = self.vocab.trump_sentence(view.trump_card, view.trump, dealer)
         turned = card_html(view.trump_card, self.theme) if view.trump_card is not None else ""
         self.header.value = (
+            f'<div style="display:flex;align-items:center;gap:10px">{turned}<div>'
             f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
             f'&middot; {view.hand_size} card{"s" if view.hand_size != 1 else ""} each &middot; '
             f'{html.escape(dealer)} {"deal" if view.dealer == self.seat and dealer == "You" else "deals"}</div>'
-            f'<div style="display:flex;align-items:center;gap:8px">{turned}'
-            f'<span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div>')
+            f'<div><span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div></div></div>')
         who = game.names[view.to_move] if view.to_move is not None else ""
         if not view.my_turn:
             text = f"Waiting for {who}."
