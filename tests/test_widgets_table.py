@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
 
 from wizard_edu import Card
 from wizard_edu.errors import WizardError
+from wizard_edu.game import Action
 from wizard_edu.widgets import TableWidget
+from wizard_edu.widgets.common import card_class
 
 
 def classes(widget) -> set[str]:
@@ -44,8 +47,9 @@ def test_anniversary_game_by_clicking_every_kind_of_step():
                 seen.add(view.phase)
             elif view.phase == "pass":
                 button = rng.choice(table.hand_box.children)
+                card = button.card  # (after the pass the button may show a card passed to us)
                 button.click()
-                assert table.game.history[moves][1].value == button.card
+                assert table.game.history[moves][1].value == card
                 seen.add("pass")
             else:
                 assert table.act(rng.choice(view.legal)), table.message
@@ -119,17 +123,32 @@ def test_new_game_button_uses_a_typed_seed():
 def test_card_buttons_are_reused_not_leaked():
     table = TableWidget(rules="classic", players=3, seed=6)
     rng = random.Random(0)
+    most = 0
     while table.game.round_number < 6:
+        most = max(most, len(table.view.hand))
         table.act(rng.choice(table.view.legal))
+    most = max(most, len(table.view.hand))
+    # New cards take over the buttons of cards gone from the hand: no more buttons than the
+    # biggest hand, and every button shows (and plays) its own card.
     pooled = sum(len(v) for v in table._button_pool.values())
-    assert pooled <= 60 and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
+    assert pooled <= most and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
+    for b in table.hand_box.children:
+        assert b.description == table.vocab.button_label(b.card) and card_class(b.card) in b._dom_classes
+    while table.view.phase != "play":
+        table.act(table.view.legal[0])
+    table.double_click_seconds = 0
+    button = next(b for b in table.hand_box.children if "wizard-legal" in b._dom_classes)
+    moves = len(table.game.history)
+    button.click()  # a taken-over button plays its new card
+    assert table.game.history[moves] == (0, Action("play", button.card))
 
 
-@pytest.mark.parametrize("theme, label, text", [("us", "red 8", "\u25b2 8"), ("amigo", "Dwarves 7", "\u25b2 7"),
-                                               ("classic", "red 7", "R7")])
+@pytest.mark.parametrize("theme, label, text", [("us", "the 8 of hearts", "8\n\u2665"),
+                                               ("amigo", "Dwarves 7", "7\n\u25b2"),
+                                               ("classic", "red 7", "7\n\u25b2")])
 def test_themes_name_cards_on_buttons_and_tooltips(theme, label, text):
-    # A button shows what its printing shows (the US Games "8" is the kit's rank 7), with the
-    # colour's symbol; with the Classic faces the kit's card text is the printed text.
+    # A button shows what its printing shows (the US Games "8" of hearts is the kit's R7), the
+    # label over the colour's (or suit's) symbol, as the drawn card does.
     from wizard_edu.widgets.common import card_button
 
     button = card_button("R7", theme)
@@ -246,3 +265,75 @@ def test_a_dealer_naming_trump_under_a_turned_up_werewolf_is_not_the_werewolfs_m
         "names=You,Owl,Fox")
     assert table.choose_trump("R")
     assert "You choose red as trump." in table.events
+
+
+def test_a_seat_played_elsewhere_waits_for_refresh():
+    """The class-table seam (docs/table.md): a None opponent is a person elsewhere; the widget
+    never moves for them, and refresh(events) takes in what they did."""
+    from wizard_edu import Game
+
+    game = Game(players=3, rules="junior", seed=4)
+    table = TableWidget(game=game, seat=0, opponents=[None, "rule-of-thumb"])
+    assert game.to_move == 1 and table.view.to_move == 1  # seat 1 bids first, nobody bids for them
+    assert "Waiting for" in table.prompt.value
+    events = game.apply(game.legal_actions()[0], 1)  # the other pupil predicts, elsewhere
+    table.refresh(events)
+    assert game.to_move == 0  # seat 2 (a computer) moved; now it is the learner's turn
+    assert any("predict" in line for line in table.events)
+    with pytest.raises(WizardError):
+        game.apply(game.legal_actions()[0], 1)  # the game source refuses a move out of turn
+
+
+def test_a_number_key_predicts():
+    table = TableWidget(rules="junior", players=4, seed=1)
+    assert table.view.phase == "bid" and table.bid_keys in table.action_box.children
+    table.bid_keys.value = "x"
+    assert table.message_kind == "error" and table.view.phase == "bid" and table.bid_keys.value == ""
+    table.bid_keys.value = "1"
+    assert table.game.bids[0] == 1 and table.bid_keys.value == ""
+
+
+def test_a_click_in_the_page_answers_before_the_computers_move():
+    """Never frozen: in a running event loop (the kernel's) a click shows the learner's move and
+    returns; the computers move after it, a simulating player first shown as thinking."""
+    import asyncio
+
+    async def play() -> tuple[list, list, bool]:
+        table = TableWidget(rules="classic", players=4, seed=8, theme="us",
+                            opponents=["simulator", "rule-of-thumb", "rule-of-thumb"])
+        pending, thinking = [], []
+        shown = table.felt.value
+        for _ in range(12):
+            view = table.view
+            if view.phase == "bid":
+                button = next(b for b in table.bid_buttons if b.description == str(view.legal_bids[0]))
+            else:
+                button = next(b for b in table.hand_box.children if "wizard-legal" in b._dom_classes)
+            moves = len(table.game.history)
+            button.click()
+            assert len(table.game.history) == moves + 1 or table.game.to_move == table.seat
+            pending.append(table._steps_pending)
+            for _ in range(200):  # the loop runs the computers' moves
+                if "is thinking" in table.felt.value:
+                    thinking.append(True)
+                await asyncio.sleep(0.005)
+                if not table._steps_pending:
+                    break
+            assert table.view.my_turn and not table._steps_pending, table.message
+        return pending, thinking, shown != table.felt.value
+
+    pending, thinking, changed = asyncio.run(play())
+    assert any(pending), "the computers never moved after a click"
+    assert thinking, "the simulating player never showed it was thinking"
+    assert changed
+
+
+def test_the_finished_trick_lies_marked_in_the_middle_with_its_reason():
+    table = TableWidget(rules="junior", players=4, seed=1)
+    table.bid(1)
+    table.play(table.view.legal_cards[0])  # round 1: one trick, then the next round's deal
+    felt = table.felt.value
+    trick = table.last_trick
+    assert felt.count("wizard-played wizard-winner") == 1 and "wizard-trick-done" in felt
+    assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
+    assert f'wizard-played wizard-winner" data-seat="{trick.winner_seat}"' in felt

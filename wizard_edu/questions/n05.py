@@ -61,10 +61,12 @@ def table_chooser():
 
     from ..widgets import TableWidget
 
+    wide = {"button_width": "auto"}  # every label fits on its button
     players = widgets.ToggleButtons(options=[3, 4, 5, 6], value=3, description="Players:")
-    kind = widgets.ToggleButtons(options=list(OPPONENTS), value="think a little", description="Computers:")
+    kind = widgets.ToggleButtons(options=list(OPPONENTS), value="think a little", description="Computers:",
+                                 style=wide)
     oldest = widgets.ToggleButtons(options=[("me", 0), ("the player on my left", 1)], value=0,
-                                   description="Oldest:", tooltip="The oldest player deals first")
+                                   description="Oldest:", tooltip="The oldest player deals first", style=wide)
     seed = widgets.BoundedIntText(value=5, min=0, max=10**6, description="Seed:")
     start = widgets.Button(description="Start the game", button_style="success")
     place = widgets.Output()

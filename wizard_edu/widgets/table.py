@@ -9,23 +9,28 @@ for the API summary.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
 from ..display.charts import Chart
 from ..display.html import card_html
+from ..display.pad import score_pad_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
-from ..events import RoundFinished
+from ..events import CardPlayed, RoundFinished
+from ..files import write_atomic
 from ..game import Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
+from ..progress import FOLDER, progress_home
 from ..rules.rulesets import Ruleset, get_ruleset
 from ..saves import check_save_fields
 from ..vocabulary import Vocabulary
@@ -34,30 +39,65 @@ from .common import (
     WidgetBase,
     apply_recording,
     card_button,
-    chips_html,
     finished_round,
     finished_trick,
     guarded,
     narrate,
     read_seed,
+    restyle_card_button,
     seat_to_move,
     seed_box,
     text_button,
-    trick_html,
     trump_badge,
     vocab_for,
     winners_sentence,
 )
+from .felt import FELT_CSS, felt_html, round_tiles_html
 
 if TYPE_CHECKING:  # the coach is imported only when a hint is asked for
     from ..players.coach import Hint
+
+class TableGame(Protocol):
+    """What the table needs from its game source (a :class:`Game`, or a class table's proxy).
+
+    See ``docs/table.md``: the widget reads ``view(seat)`` and sends ``apply(action, seat)``; the
+    rest labels the table, saves it and ends it."""
+
+    names: tuple[str, ...]
+    players: int
+    ruleset: Ruleset
+    seed: int
+    first_dealer: int
+    history: Sequence[Any]
+    rounds: Sequence[RoundRecord]
+    tricks: Sequence[TrickRecord]
+    round_sizes: Sequence[int]
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def round_number(self) -> int: ...
+    def view(self, seat: int) -> SeatView: ...
+    def legal_actions(self) -> list[Action]: ...
+    def apply(self, action: Any, seat: int | None = None) -> tuple[Any, ...]: ...
+    def visible_bids(self, seat: int) -> tuple[int | None, ...]: ...
+    def status(self) -> str: ...
+    def winners(self) -> list[int]: ...
+    def score_pad(self) -> Any: ...
+    def to_json(self) -> str: ...
+
 
 #: Names for computer players when none are given (the learner is "You").
 DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
 
 TABLE_KEY = "table"
 
-STYLE = """<style>
+STYLE = FELT_CSS + """<style>
+.wizard-table .wizard-hand-waiting .wizard-card-button { opacity: 0.75; outline: none !important; }
 .wizard-table .wizard-card-button.wizard-legal { outline: 3px solid #222; outline-offset: 1px; }
 .wizard-table .wizard-card-button.wizard-not-legal { opacity: 0.6; }
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
@@ -125,15 +165,39 @@ def check_save_text(text: str | bytes | None) -> str:
     return text
 
 
+def autosave_path(name: str) -> Path:
+    """Where a table called ``name`` saves itself: the learner's folder, ``tables/<name>.json``."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in str(name))[:60] or "table"
+    return progress_home() / FOLDER / "tables" / f"{safe}.json"
+
+
+def from_the_page(method: Callable) -> Callable:
+    """Mark a button callback as a click in the page: the computers then move after it returns."""
+
+    @functools.wraps(method)
+    def wrapper(self: TableWidget, *args: Any, **kwargs: Any) -> Any:
+        self._in_click = True
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._in_click = False
+
+    return wrapper
+
+
 class TableWidget(WidgetBase):
     """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
 
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
                  names: Sequence[str] | None = None, first_dealer: int = 0, game: Game | str | None = None,
-                 chances: bool = True, **options: Any) -> None:
+                 chances: bool = True, autosave: str | None = None, **options: Any) -> None:
         """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
         see ``docs/positions.md``) instead of a new deal: its rules, players and names are used.
+
+        ``autosave``: a name ("junior-table"): the table saves its game after every move in the
+        learner's folder (``~/.wizard-edu/tables/<name>.json``) and, made again after a re-run or a
+        kernel restart, offers to go on with it.
 
         ``chances``: offer the "Show chances" switch (off until the learner presses it), a panel with
         how likely each card wins the trick and the prediction comes true, worked out after every
@@ -161,6 +225,8 @@ class TableWidget(WidgetBase):
             raise WizardError(f"Give {players - 1} computer opponents for {players} players, "
                               f"not {len(opponents)}.")
         for opp in opponents:
+            if opp is None:
+                continue  # a person plays this seat elsewhere (a class table): the widget waits
             if isinstance(opp, str):
                 make_player(opp)  # a clear error now for an unknown name
             elif not hasattr(opp, "act"):
@@ -172,6 +238,11 @@ class TableWidget(WidgetBase):
         self.first_dealer = first_dealer
         self.events: list[str] = []
         self.last_trick: TrickRecord | None = None
+        self._trick_on_felt: TrickRecord | None = None
+        self._thinking_seat: int | None = None
+        self._offer_pending = False
+        self._in_click = False  # True while a click in the page is answered (see _live_loop)
+        self._steps_pending = False
         self.last_round: RoundRecord | RoundFinished | None = None
         self.last_hint: Action | None = None
         self._hand_key: tuple | None = None
@@ -185,6 +256,7 @@ class TableWidget(WidgetBase):
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._chart_visible = False
         self._allow_chances = bool(chances)
+        self.autosave_path = autosave_path(autosave) if autosave else None
         self._build_ui()
         if game is not None:
             self._begin(game, f"A game of {self.ruleset.title} set up at round {game.round_number}: "
@@ -192,16 +264,71 @@ class TableWidget(WidgetBase):
             return
         game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
         self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
+        self._offer_saved_game()
+
+    # -- saving by itself --------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """Write the game to the learner's folder (after every move), so a restart loses nothing."""
+        path = self.autosave_path
+        if path is None or self._offer_pending:
+            return  # the offer to go on is still open: do not write over the game from before
+        try:
+            if self.game.is_over:
+                path.unlink(missing_ok=True)
+                return
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, self.save_json())
+        except OSError:
+            pass  # a full or read-only disk must not stop the game
+
+    def _offer_saved_game(self) -> None:
+        path = self.autosave_path
+        self._offer_pending = False
+        if path is None or not path.exists():
+            return
+        try:
+            text = path.read_text(encoding="utf-8")
+            data = json.loads(check_save_text(text))
+            rounds = len(data["actions"])
+        except (OSError, ValueError):
+            return  # nothing usable to go on with
+        if not rounds:
+            return
+        self._offer_pending = True
+        self._saved_text = text
+        self.resume_html.value = ("<b>You have a game from before. Do you want to go on with it?</b>")
+        self.resume_box.layout.display = None
+
+    def resume(self) -> bool:
+        """Go on with the game saved in the learner's folder (what the "Go on" button does)."""
+        text = getattr(self, "_saved_text", None)
+        self._close_offer()
+        return self.load_json(text) if text is not None else False
+
+    def _close_offer(self) -> None:
+        self._offer_pending = False
+        self.resume_box.layout.display = "none"
+
+    @guarded
+    def _click_resume(self) -> None:
+        self.resume()
+
+    @guarded
+    def _click_fresh(self) -> None:
+        self._close_offer()
+        self._autosave()
+        self.say("A new game: good luck!", "ok")
 
     # -- building the interface ------------------------------------------------------
     def _build_ui(self) -> None:
         self.style_html = widgets.HTML(STYLE)
         self.header = widgets.HTML()
         self.header.add_class("wizard-header")
-        self.players_html = widgets.HTML()
-        self.players_html.add_class("wizard-players")
-        self.trick_html = widgets.HTML()
-        self.trick_html.add_class("wizard-trick")
+        # One drawing of the table (seats, chips, piles and the trick); the old names stay for tests.
+        self.felt = widgets.HTML()
+        for css in ("wizard-felt-box", "wizard-players", "wizard-trick"):
+            self.felt.add_class(css)
+        self.players_html = self.trick_html = self.felt
         self.round_html = widgets.HTML()
         self.round_html.add_class("wizard-round-result")
         self.prompt = widgets.HTML()
@@ -226,6 +353,12 @@ class TableWidget(WidgetBase):
         self.bid_buttons: list[widgets.Button] = []
         self.bid_label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
         self.bid_label.add_class("wizard-bid-label")
+        # Number keys predict (or bid): the box has the focus when it is the learner's turn to say.
+        self.bid_keys = widgets.Text(value="", placeholder="or press a number key", continuous_update=True,
+                                     description="Your number:", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="20em", height="44px"))
+        self.bid_keys.add_class("wizard-bid-keys")
+        self.bid_keys.observe(self._on_bid_key, names="value")
 
         self.seed_box = seed_box(0)
         self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
@@ -258,11 +391,21 @@ class TableWidget(WidgetBase):
 
         self.chances = ChancesPanel(enabled=self._allow_chances, seed=0, theme=self.theme)
 
+        self.resume_html = widgets.HTML()
+        go_on = text_button("Go on with my game", "Go on with the game you were playing", "wizard-resume-button",
+                            self._click_resume)
+        fresh = text_button("Start a new game", "Forget the game from before", "wizard-fresh-button",
+                            self._click_fresh)
+        go_on.button_style = "success"
+        self.resume_box = widgets.HBox([self.resume_html, go_on, fresh],
+                                       layout=widgets.Layout(display="none", flex_flow="row wrap",
+                                                             align_items="center"))
+        self.resume_box.add_class("wizard-resume")
         controls = widgets.HBox([self.new_button, self.seed_box, self.hint_button, self.pad_button,
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
                                        layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
+        self.children = (self.style_html, self.resume_box, self.header, self.felt, self.prompt,
                          self.action_box, self.hand_box, self.status, self.chances, self.round_html,
                          self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
                          self.save_text)
@@ -287,12 +430,16 @@ class TableWidget(WidgetBase):
             if s == self.seat:
                 continue
             spec = next(specs)
+            if spec is None:
+                continue  # played by a person elsewhere
             self._players[s] = make_player(spec, seed=seed * 100 + s + salt) if isinstance(spec, str) else spec
 
     def _begin(self, game: Game, message: str, salt: int = 0) -> None:
         self.game = game
         self.events = [message]
         self.last_trick = game.tricks[-1] if game.tricks else None
+        self._trick_on_felt = None
+        self._thinking_seat = None
         self.last_round = game.rounds[-1] if game.rounds else None
         self.last_hint = None
         self._pending_named = None
@@ -341,10 +488,92 @@ class TableWidget(WidgetBase):
             self.events.append(self.vocab.text(str(exc)))  # the move counted; carry on
         self.last_hint = None
         self._pending_named = None
+        loop = self._live_loop()
+        if loop is not None and self._slow_player_to_come():
+            # A click in the page while a slow player is still to move: show the learner's own move
+            # now (the hand waits, its marks kept: fewer updates) and let the computer players move
+            # after the click's handler has returned; the slow one shows it is thinking first.
+            self._render_felt(self.view)
+            self._render_header(self.view)
+            self._render_hand(self.view, waiting=True)
+            self.say(" ".join(self.events[start:]), "ok")
+            self._schedule_step(loop, start)
+            return True
         self._advance()
         self._render()
         self.say(" ".join(self.events[start:]), "ok")
+        self._autosave()
         return True
+
+    def _live_loop(self) -> Any:
+        """The kernel's event loop when a click in the page is being answered, else None (the
+        plain Python API and tests move the computers before returning)."""
+        if not self._in_click:
+            return None
+        import asyncio
+
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _schedule_step(self, loop: Any, start: int) -> None:
+        self._steps_pending = True
+        loop.call_soon(self._step, loop, start)
+
+    def _step(self, loop: Any, start: int) -> None:
+        """The computer players' moves, run by the kernel's loop after the click has been answered.
+
+        Quick players move together (one update of the page); before a player that plays the round
+        out in its head the page is told it is thinking, and its move follows in a moment."""
+        game = self.game
+        try:
+            while True:
+                player = self._next_computer()
+                if player is None:  # the learner's turn, the game's end, or a person's
+                    break
+                seat = seat_to_move(game)
+                if self._slow(player) and self._thinking_seat != seat:
+                    self._thinking_seat = seat
+                    self._render_felt(self.view)
+                    self._show_thinking(f"{game.names[seat]} is thinking\u2026")
+                    loop.call_later(0.02, self._step, loop, start)  # after the page has the message
+                    return
+                self._thinking_seat = None
+                self._apply(seat, player.act(game.view(seat)))
+        except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
+            self._steps_pending = False
+            self._thinking_seat = None
+            self._render()
+            self.say(f"Something went wrong inside the widget ({type(exc).__name__}: {exc}).", "error")
+            return
+        self._steps_pending = False
+        self._thinking_seat = None
+        self._render()
+        self.say(" ".join(self.events[start:]), "ok")
+        self._focus_turn()
+        self._autosave()
+
+    def _next_computer(self) -> Any:
+        """The computer player whose turn it is, or None (the learner's turn, a person's, game over)."""
+        game = self.game
+        seat = game.to_move
+        if game.is_over or seat is None or seat == self.seat:
+            return None
+        return self._players.get(seat)
+
+    def _slow_player_to_come(self) -> bool:
+        """True if a computer player that may think long moves before the learner's next turn
+        (quick ones move at once, in the click, with a single update of the page)."""
+        game = self.game
+        if game.is_over or game.to_move == self.seat:
+            return False
+        return any(self._slow(p) for p in self._players.values())
+
+    @staticmethod
+    def _slow(player: Any) -> bool:
+        """Players that play the round out in their heads (they may think longer than 0.3 s)."""
+        return bool(getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer")
 
     def bid(self, n: int) -> bool:
         """The learner predicts ``n`` tricks."""
@@ -401,15 +630,32 @@ class TableWidget(WidgetBase):
         self.say(text, "hint")
         return text
 
+    def refresh(self, events: Sequence[Any] = ()) -> None:
+        """The game source changed from elsewhere (another pupil moved at a class table): narrate
+        ``events`` (as ``apply`` returned them), let this table's computer players move, redraw."""
+        start = len(self.events)
+        self._take_events(tuple(events), None)
+        self._advance()
+        self._render()
+        if len(self.events) > start:
+            self.say(" ".join(self.events[start:]), "info")
+
     # -- computer players and bookkeeping ---------------------------------------------------
     def _apply(self, seat: int, action: Action) -> None:
         game = self.game
         events = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
+        self._take_events(events, action)
+
+    def _take_events(self, events: tuple[Any, ...], action: Action | None) -> None:
+        game = self.game
         # Everything below only puts what happened into words, all of it through the vocabulary.
         self.events.extend(narrate(events, game, self.seat, self.vocab, action))
         trick, scored = finished_trick(events), finished_round(events)
         if trick is not None:
             self.last_trick = trick
+            self._trick_on_felt = trick
+        elif any(isinstance(e, CardPlayed) for e in events):
+            self._trick_on_felt = None  # the next trick has begun
         if scored is not None:
             self.last_round = scored
 
@@ -418,8 +664,10 @@ class TableWidget(WidgetBase):
         game = self.game
         while not game.is_over and game.to_move != self.seat:
             seat = seat_to_move(game)
-            player = self._players[seat]
-            if getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer":
+            player = self._players.get(seat)
+            if player is None:
+                return  # a person plays this seat elsewhere: wait for refresh()
+            if self._slow(player):
                 # This player plays the round out in its head: say so at once (the message reaches
                 # the page while the kernel is still thinking), instead of a page that seems stuck.
                 self._show_thinking(f"{game.names[seat]} is thinking\u2026")
@@ -447,13 +695,14 @@ class TableWidget(WidgetBase):
             self._last_click = (target, time.monotonic())
 
     @guarded
-    def _click_card(self, card: Card) -> None:
+    @from_the_page
+    def _click_card(self, card: Card, key: Any = None) -> None:
+        key = key if key is not None else ("card", card)
         view = self.view
-        if self._stale_click(("card", card)) or (not view.hand_hidden
-                                                 and card.unnamed not in [c.unnamed for c in view.hand]):
+        if self._stale_click(key) or (not view.hand_hidden and card.unnamed not in [c.unnamed for c in view.hand]):
             return  # a click on a card that was just played: ignore it, the move already happened
         if view.my_turn and view.phase == "pass":
-            self._clicked(("card", card), self.act(Action("pass", card)))
+            self._clicked(key, self.act(Action("pass", card)))
             return
         if view.my_turn and view.phase == "play" and card.kind in NAMED_COLOUR_KINDS and card.colour is None:
             if any(a.value is not None and a.value.unnamed == card for a in view.legal):
@@ -461,15 +710,24 @@ class TableWidget(WidgetBase):
                 self._render_actions(view)
                 self.say(f"Which colour should the {self.vocab.card_name(card)} have? Choose below.", "info")
                 return
-        self._clicked(("card", card), self.play(card))
+        self._clicked(key, self.play(card))
 
     @guarded
+    @from_the_page
+    def _click_hand_button(self, button: widgets.Button) -> None:
+        # Keyed by the button, not the card: a button may show a new card after the move (a new
+        # round's card takes it over), and the second half of a double-click must not play that.
+        self._click_card(button.card, ("button", id(button)))
+
+    @guarded
+    @from_the_page
     def _click_action(self, action: Action) -> None:
         if self._stale_click(("action", action)) or action not in self.view.legal:
             return  # the button belonged to a step that is already done
         self._clicked(("action", action), self.act(action))
 
     @guarded
+    @from_the_page
     def _click_bid(self, n: int) -> None:
         view = self.view
         if self._stale_click(("bid", n)) or not (view.my_turn and view.phase == "bid"):
@@ -477,6 +735,35 @@ class TableWidget(WidgetBase):
         self._clicked(("bid", n), self.bid(n))
 
     @guarded
+    @from_the_page
+    def _on_bid_key(self, change: dict) -> None:
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        self.bid_keys.value = ""  # ready for the next round's number
+        view = self.view
+        if not (view.my_turn and view.phase == "bid"):
+            return
+        if not text.isdigit():
+            self.say(f"Press a number key from 0 to {view.hand_size}.", "error")
+            return
+        self.bid(int(text))
+
+    def _focus_turn(self) -> None:
+        """Keyboard play: put the focus where the learner acts next (the number box, or the first
+        card that may be played), after a move made in the page."""
+        view = self.view
+        if not view.my_turn:
+            return
+        if view.phase == "bid":
+            self.bid_keys.focus()
+        elif view.phase in ("play", "pass"):
+            legal = [b for b in self.hand_box.children if "wizard-legal" in b._dom_classes]
+            if legal:
+                legal[0].focus()
+
+    @guarded
+    @from_the_page
     def _click_trump(self, colour: str) -> None:
         view = self.view
         if self._stale_click(("trump", colour)) or not (view.my_turn and view.phase == "trump"):
@@ -547,10 +834,9 @@ class TableWidget(WidgetBase):
         if not self.game.rounds:
             self.pad_html.value = "<p>No round has been scored yet.</p>"
             return
-        # A wide pad scrolls inside its own box instead of losing its last columns at the edge.
-        self.pad_html.value = ("<b>Score pad</b><div class='wizard-pad-scroll' style='overflow-x:auto;"
-                               "max-width:100%;padding-right:1em'>" +
-                               self.score_pad().to_html(classes="wizard-pad", border=0) + "</div>")
+        said = "predicted" if self.vocab.junior else "bid"
+        self.pad_html.value = ("<b>Score pad</b>" +
+                               score_pad_html(self.game.names, self.game.rounds, said))
 
     def chart(self, figsize: tuple[float, float] = (6, 3.2)) -> Chart:
         """A chart (shown as a picture) of everyone's running total after each round."""
@@ -663,8 +949,7 @@ class TableWidget(WidgetBase):
     def _render(self) -> None:
         view = self.view
         self._render_header(view)
-        self._render_players(view)
-        self._render_trick(view)
+        self._render_felt(view)
         self._render_actions(view)
         self._render_hand(view)
         self._render_round()
@@ -685,11 +970,11 @@ class TableWidget(WidgetBase):
         trump = self.vocab.trump_sentence(view.trump_card, view.trump, dealer)
         turned = card_html(view.trump_card, self.theme) if view.trump_card is not None else ""
         self.header.value = (
+            f'<div style="display:flex;align-items:center;gap:10px">{turned}<div>'
             f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
             f'&middot; {view.hand_size} card{"s" if view.hand_size != 1 else ""} each &middot; '
             f'{html.escape(dealer)} {"deal" if view.dealer == self.seat and dealer == "You" else "deals"}</div>'
-            f'<div style="display:flex;align-items:center;gap:8px">{turned}'
-            f'<span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div>')
+            f'<div><span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div></div></div>')
         who = game.names[view.to_move] if view.to_move is not None else ""
         if not view.my_turn:
             text = f"Waiting for {who}."
@@ -710,42 +995,12 @@ class TableWidget(WidgetBase):
             text = "Your turn: click a card to play. Cards with a thick frame may be played."
         self.prompt.value = f"<b>{html.escape(text)}</b>"
 
-    def _render_players(self, view: SeatView) -> None:
-        rows = []
-        for s, name in enumerate(view.names):
-            turn = "\u25b6 " if view.to_move == s else ""
-            dealer = " (dealer)" if s == view.dealer else ""
-            you = " (you)" if s == self.seat and name != "You" else ""
-            visible = ""
-            if s in view.visible_hands:
-                visible = "".join(card_html(c, self.theme, size=0.7) for c in view.visible_hands[s])
-            rows.append(
-                f"<tr><td>{turn}<b>{html.escape(name)}</b>{you}{dealer}</td>"
-                f"<td>{chips_html(view.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td><td style='text-align:center'>{view.tricks_won[s]}</td>"
-                f"<td style='text-align:center'>{view.hand_counts[s]}{visible}</td>"
-                f"<td style='text-align:center'>{view.scores[s]}</td></tr>")
-        self.players_html.value = (
-            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Tricks won</th>"
-            "<th>Cards left</th><th>Score</th></tr>" + "".join(rows) + "</table>")
-
-    def _render_trick(self, view: SeatView) -> None:
-        parts = []
-        if view.phase == "play":
-            number = len(view.tricks) + 1
-            if view.trick:
-                parts.append(f"<b>Trick {number} of {view.hand_size}</b>" +
-                             trick_html(view.trick, view.names, self.theme))
-            else:
-                leader = view.names[view.leader] if view.leader is not None else ""
-                parts.append(f"<b>Trick {number} of {view.hand_size}</b>: "
-                             f"{html.escape(leader)} leads.")
-        last = self.last_trick
-        if last is not None:
-            who = "nobody" if last.winner_seat is None else self.game.names[last.winner_seat]
-            parts.append(f'<div class="wizard-last-trick"><b>Last trick</b> went to {html.escape(who)}: '
-                         f'{html.escape(self.vocab.trick_reason(last.result))}'
-                         f'{trick_html(last.plays, self.game.names, self.theme, last.winner_seat)}</div>')
-        self.trick_html.value = "".join(parts)
+    def _render_felt(self, view: SeatView) -> None:
+        """The table: seats around, the trick in front of who played it (see :mod:`.felt`)."""
+        # The finished trick lies in the middle until the next trick's first card is down.
+        on_felt = self._trick_on_felt
+        self.felt.value = felt_html(view, self.vocab, self.seat, on_felt or self.last_trick,
+                                    on_felt is not None, self._thinking_seat)
 
     def _render_actions(self, view: SeatView) -> None:
         shown: list[widgets.Widget] = []
@@ -758,7 +1013,7 @@ class TableWidget(WidgetBase):
                 n = len(self.bid_buttons)
                 b = widgets.Button(description=str(n),
                                    tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
-                                   layout=widgets.Layout(width="3em"))
+                                   layout=widgets.Layout(width="48px", height="48px"))
                 b.add_class("wizard-bid-button")
                 b.add_class(f"wizard-bid-{n}")
                 b.on_click(lambda _b, k=n: self._click_bid(k))
@@ -775,12 +1030,12 @@ class TableWidget(WidgetBase):
                     b.add_class("wizard-not-allowed")
                     if b.button_style:
                         b.button_style = ""
-            shown = [self.bid_label, *numbers]
+            shown = [self.bid_label, *numbers, self.bid_keys]
         elif view.my_turn:
             shown = self._other_action_buttons(view)
         old = list(self.action_box.children)
         self.action_box.children = tuple(shown)
-        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label]
+        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label, self.bid_keys]
         for c in old:
             if not any(c is k for k in shown) and not any(c is k for k in cached):
                 c.close()
@@ -826,24 +1081,45 @@ class TableWidget(WidgetBase):
             out.insert(0, label)
         return out
 
-    def _render_hand(self, view: SeatView | None = None) -> None:
+    def _render_hand(self, view: SeatView | None = None, waiting: bool = False) -> None:
+        """The hand's buttons; ``waiting``: the computers are still moving (the cards' marks stay,
+        the whole hand is shown waiting: one update instead of one per card)."""
         view = view or self.view
+        if waiting:
+            self.hand_box.add_class("wizard-hand-waiting")
+        else:
+            self.hand_box.remove_class("wizard-hand-waiting")
         key = tuple(str(c) for c in view.hand)
         if key != self._hand_key:
-            # Buttons are pooled by card (at most one per card of the deck): making widgets is the slow
-            # part of a callback, so a card keeps its button from trick to trick and round to round.
+            # Buttons are pooled by card: making widgets is the slow part of a click in the browser
+            # (a new widget is a new model and view there), so a card keeps its button from trick to
+            # trick, and a new round's new cards take over the buttons of cards no longer in the hand
+            # (restyled: a few small updates) before any button is made.
             used: dict[str, int] = {}
+            need: dict[str, int] = {}
+            for card in view.hand:
+                need[str(card)] = need.get(str(card), 0) + 1
+            spare = [b for text, pool in self._button_pool.items() for b in pool[need.get(text, 0):]]
             buttons = []
             for card in view.hand:
                 text = str(card)
                 pool = self._button_pool.setdefault(text, [])
                 i = used.get(text, 0)
                 if i == len(pool):
-                    pool.append(card_button(card, self.vocab, self._click_card))
+                    if spare:
+                        button = spare.pop()
+                        self._button_pool[str(button.card)].remove(button)
+                        pool.append(restyle_card_button(button, card, self.vocab))
+                    else:
+                        button = card_button(card, self.vocab)
+                        button.on_click(self._click_hand_button)
+                        pool.append(button)
                 buttons.append(pool[i])
                 used[text] = i + 1
             self.hand_box.children = tuple(buttons)
             self._hand_key = key
+        if waiting:
+            return
         legal = None
         if view.my_turn and view.phase == "play":
             legal = {str(c.unnamed) for c in view.legal_cards}
@@ -873,16 +1149,8 @@ class TableWidget(WidgetBase):
         if record is None:
             self.round_html.value = ""
             return
-        rows = "".join(
-            f"<tr><td>{html.escape(name)}</td><td>{chips_html(record.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td>"
-            f"<td style='text-align:center'>{record.won[s]}</td>"
-            f"<td style='text-align:center'>{'+' if record.points[s] > 0 else ''}{record.points[s]}</td>"
-            f"<td style='text-align:center'>{record.totals[s]}</td></tr>"
-            for s, name in enumerate(self.game.names))
-        self.round_html.value = (
-            f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
-            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Won</th><th>Points</th>"
-            f"<th>Total</th></tr>{rows}</table></div>")
+        self.round_html.value = (f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
+                                 f'{round_tiles_html(record, self.game.names, self.vocab)}</div>')
 
     def _summary(self) -> str:
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
