@@ -9,10 +9,22 @@ import pandas as pd
 import pytest
 
 from wizard_edu import Action, Game, OutOfTurnError, WizardError
-from wizard_edu.online import ClassCodeError, NotYourSeatError, PausedError, PupilNameError, TableNotStartedError
+from wizard_edu.online import (
+    ClassCodeError,
+    NotYourSeatError,
+    PausedError,
+    PupilNameError,
+    TableNotStartedError,
+)
 from wizard_edu.online.service import TableService, shown_name
 from wizard_edu.online.storage import SQLiteStore
-from wizard_edu.online.tournament import MAX_TABLE, MIN_TABLE, TournamentError, standings_csv, tournament_tables
+from wizard_edu.online.tournament import (
+    MAX_TABLE,
+    MIN_TABLE,
+    TournamentError,
+    standings_csv,
+    tournament_tables,
+)
 from wizard_edu.players import make_player
 from wizard_edu.rules import round_sizes
 

@@ -79,7 +79,7 @@ class HubUsers:
     """
 
     def __init__(self) -> None:
-        from jupyterhub.services.auth import HubOAuth
+        from jupyterhub.services.auth import HubOAuth  # type: ignore[import-untyped]
 
         # HubOAuth also checks tokens, and gives the board its login through the hub.
         self.auth = HubOAuth(cache_max_age=60)
@@ -91,7 +91,9 @@ class HubUsers:
 
     @staticmethod
     def is_teacher(user: dict | None) -> bool:
-        return bool(user) and (bool(user.get("admin")) or user.get("name") in hub_teachers())
+        if not user:
+            return False
+        return bool(user.get("admin")) or user.get("name") in hub_teachers()
 
 
 __all__ = ["codes_match", "keys_match", "new_secret", "normalise_code", "Throttle", "HubUsers", "hub_teachers",

@@ -10,7 +10,6 @@ connected) and reconnects by itself when the service restarts.
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 import urllib.error
@@ -68,7 +67,7 @@ def _call(url: str, method: str, path: str, body: dict | None = None, token: str
         except (ValueError, KeyError, TypeError):
             raise OnlineError(f"The class tables answered with an error ({exc.code}).") from None
         raise _ERRORS.get(kind, OnlineError)(message) from None
-    except (urllib.error.URLError, ConnectionError, socket.timeout, OSError) as exc:
+    except (TimeoutError, urllib.error.URLError, ConnectionError, OSError) as exc:
         raise _unreachable(url) from exc
 
 
@@ -280,7 +279,7 @@ def _call_hub(base: str, hub_token: str, timeout: float) -> dict:
         except ValueError:
             raise OnlineError(f"The class tables answered with an error ({exc.code}).") from None
         raise _ERRORS.get(answer.get("kind", ""), OnlineError)(answer.get("error", "")) from None
-    except (urllib.error.URLError, ConnectionError, socket.timeout, OSError) as exc:
+    except (TimeoutError, urllib.error.URLError, ConnectionError, OSError) as exc:
         raise _unreachable(base) from exc
 
 

@@ -378,7 +378,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
     if STATIC.is_dir():
         routes.append((base + "static/(.*)", tornado.web.StaticFileHandler, {"path": str(STATIC)}))
     if hub is not None:
-        from jupyterhub.services.auth import HubOAuthCallbackHandler
+        from jupyterhub.services.auth import HubOAuthCallbackHandler  # type: ignore[import-untyped]
 
         routes.append((base + "oauth_callback", HubOAuthCallbackHandler))
     app = tornado.web.Application(

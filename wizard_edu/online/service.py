@@ -43,7 +43,7 @@ from .errors import (
     PupilNameError,
     TableNotStartedError,
 )
-from .storage import PupilRecord, Store, StorageError, TableRecord
+from .storage import PupilRecord, StorageError, Store, TableRecord
 from .wire import encode
 
 log = logging.getLogger("wizard_edu.online")
@@ -456,7 +456,7 @@ class TableService:
         if not table.record.started:
             raise TableNotStartedError("Your table has not started yet: it waits for more players or the teacher.")
         if not isinstance(action, Action):
-            action = Action.from_json(action)   # type: ignore[arg-type]  (checked there)
+            action = Action.from_json(action)  # type: ignore[arg-type]  # (its type is checked there)
         pupil.last_seen = self.clock()
         return self._apply(table, pupil.record.seat, action)  # type: ignore[arg-type]
 
