@@ -22,6 +22,7 @@ import tornado.ioloop
 import tornado.netutil
 import tornado.web
 import tornado.websocket
+from tornado.httputil import url_concat
 
 from ..errors import ServerError, WizardError
 from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
@@ -116,18 +117,17 @@ class Handler(tornado.web.RequestHandler):
             raise NotYourSeatError("Join with the class code first.")
         return token
 
-    def is_teacher(self) -> bool:
+    async def is_teacher(self) -> bool:
         if keys_match(self.bearer(), self.service.teacher_key):
             return True
         if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
             return True
         if self.hub is not None:
-            user = self.hub.auth.get_user(self)
-            return self.hub.is_teacher(user)
+            return self.hub.is_teacher(await self.hub.current_user(self))
         return False
 
-    def teacher(self) -> None:
-        if not self.is_teacher():
+    async def teacher(self) -> None:
+        if not await self.is_teacher():
             raise TeacherOnlyError("Only the teacher can do this (open the teacher's link).")
 
 
@@ -138,12 +138,12 @@ class Root(Handler):
 
 
 class Join(Handler):
-    def post(self) -> None:
+    async def post(self) -> None:
         data = self.body()
         throttle: Throttle = self.settings["throttle"]
         address = self.request.remote_ip or "?"
         if self.hub is not None and self.bearer():
-            user = self.hub.user(self.bearer())
+            user = await self.hub.user(self.bearer())
             if user is None:
                 raise ClassCodeError("Your hub login was not accepted: log in to the class hub again.")
             record = self.service.join_user(user["name"])
@@ -181,23 +181,24 @@ class Leave(Handler):
 
 
 class Board(Handler):
-    def get(self) -> None:
-        self.teacher()
+    async def get(self) -> None:
+        await self.teacher()
         self.reply(self.service.board())
 
 
 class BoardPage(Handler):
     """The teacher's board page; ``board?key=KEY`` sets the teacher's cookie and drops the key from the address."""
 
-    def get(self) -> None:
+    async def get(self) -> None:
         key = self.get_argument("key", "")
         if key and keys_match(key, self.service.teacher_key):
             self.set_secure_cookie(TEACHER_COOKIE, "1", httponly=True, samesite="Strict")
             self.redirect(self.request.path)
             return
-        if not self.is_teacher():
-            if self.hub is not None:
-                self.redirect(self.hub.auth.login_url + "?next=" + tornado.escape.url_escape(self.request.uri))
+        if not await self.is_teacher():
+            if self.hub is not None:   # the hub's login (OAuth), then back here
+                state = self.hub.auth.set_state_cookie(self, next_url=self.request.uri)
+                self.redirect(url_concat(self.hub.auth.login_url, {"state": state}))
                 return
             self.set_status(403)
             self.finish(_PAGE.format(title="Teacher only", body="<p>Open the teacher's link to see the board.</p>"))
@@ -212,27 +213,27 @@ class BoardPage(Handler):
 
 
 class Settings(Handler):
-    def post(self) -> None:
-        self.teacher()
+    async def post(self) -> None:
+        await self.teacher()
         self.reply({"settings": vars(self.service.set_settings(**self.body()))})
 
 
 class Start(Handler):
-    def post(self) -> None:
-        self.teacher()
+    async def post(self) -> None:
+        await self.teacher()
         self.reply({"started": self.service.start_tables()})
 
 
 class Pause(Handler):
-    def post(self) -> None:
-        self.teacher()
+    async def post(self) -> None:
+        await self.teacher()
         self.service.pause(bool(self.body().get("paused", True)))
         self.reply({"paused": self.service.paused})
 
 
 class Tournament(Handler):
-    def post(self, step: str) -> None:
-        self.teacher()
+    async def post(self, step: str) -> None:
+        await self.teacher()
         if step == "open":
             self.service.open_registration()
             self.reply({"tournament": self.service.tournament_info()})
@@ -245,16 +246,16 @@ class Tournament(Handler):
 
 
 class StandingsCSV(Handler):
-    def get(self) -> None:
-        self.teacher()
+    async def get(self) -> None:
+        await self.teacher()
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", 'attachment; filename="wizard-tournament.csv"')
         self.finish(standings_csv(self.service.standings()))
 
 
 class StandingsPage(Handler):
-    def get(self) -> None:
-        self.teacher()
+    async def get(self) -> None:
+        await self.teacher()
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(standings_html(self.service.standings()))
 
@@ -272,8 +273,11 @@ class Push(tornado.websocket.WebSocketHandler):
     def check_origin(self, origin: str) -> bool:
         return True   # nothing is sent before the first message proves who is listening
 
-    def open(self) -> None:
+    async def open(self) -> None:  # (tornado allows a coroutine here)
+        hub: HubUsers | None = self.settings.get("hub")
         if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
+            self._teacher()
+        elif hub is not None and hub.is_teacher(await hub.current_user(self)):
             self._teacher()
 
     def _teacher(self) -> None:
