@@ -205,3 +205,44 @@ def test_the_class_code_and_teacher_key_are_not_on_the_command_line(tmp_path):
         line = " ".join(psutil.Process(svc.process.pid).cmdline())
         assert svc.key not in line and svc.code not in line
         assert sys.executable in line
+
+
+def test_the_teachers_link_cookie_and_board_pushes(tmp_path):
+    import http.cookiejar
+
+    import websocket
+
+    from wizard_edu.online import SeatTimeoutError
+
+    with running_tables(tmp_path / "t.sqlite", code="ABCD", extra=FAST) as svc:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            opener.open(svc.url + "board?key=wrong", timeout=5)
+        assert caught.value.code == 403 and not list(jar)
+        with opener.open(svc.url + f"board?key={svc.key}", timeout=5) as reply:
+            assert reply.status == 200 and "key=" not in reply.url        # the key left the address bar
+        with opener.open(svc.url + "api/board", timeout=5) as reply:
+            assert json.loads(reply.read())["code"] == "ABCD"
+        form = urllib.request.Request(svc.url + "api/teacher/pause", data=b"paused=1", method="POST")
+        form.add_header("Content-Type", "application/x-www-form-urlencoded")
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            opener.open(form, timeout=5)                                   # what a form on another site could send
+        assert caught.value.code == 403
+        # The board's pushes: the teacher's key as the first message; a made-up one gets nothing.
+        ws_url = svc.url.replace("http", "ws", 1) + "api/ws"
+        stranger = websocket.create_connection(ws_url, timeout=5)
+        stranger.send(json.dumps({"key": "guess"}))
+        assert json.loads(stranger.recv())["type"] == "error"
+        stranger.close()
+        board = websocket.create_connection(ws_url, timeout=5)
+        board.send(json.dumps({"key": svc.key}))
+        assert json.loads(board.recv())["type"] == "board"
+        svc.teacher("api/teacher/tournament/open", {})
+        pushed = json.loads(board.recv())
+        assert pushed["type"] == "board" and pushed["board"]["tournament"]["state"] == "registration"
+        board.close()
+        start = time.monotonic()
+        with pytest.raises(SeatTimeoutError, match="not started the tournament"):
+            join(svc.url, "ABCD", "Ann", timeout=1.5)                      # registered, never seated
+        assert time.monotonic() - start < 5

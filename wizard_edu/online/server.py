@@ -69,12 +69,12 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
 
-    def check_xsrf_cookie(self) -> None:
-        # The API takes no cookies for pupils; the teacher's cookie-authenticated POSTs must come with
-        # the JSON header that a form from another site cannot send.
-        if self.get_secure_cookie(TEACHER_COOKIE) and not self.request.headers.get("Authorization"):
+    def prepare(self) -> None:
+        # Pupils' calls carry their token in a header, never a cookie. The teacher's cookie (SameSite=Strict)
+        # works for POSTs only with the JSON header that a form on another site cannot send.
+        if self.request.method == "POST" and not self.request.headers.get("Authorization"):
             if "application/json" not in self.request.headers.get("Content-Type", ""):
-                raise tornado.web.HTTPError(403, "JSON requests only")
+                raise tornado.web.HTTPError(403, "Send JSON (Content-Type: application/json).")
 
     def body(self) -> dict[str, Any]:
         if not self.request.body:
@@ -271,9 +271,14 @@ class Push(tornado.websocket.WebSocketHandler):
         return self.settings["service"]
 
     def check_origin(self, origin: str) -> bool:
-        return True   # nothing is sent before the first message proves who is listening
+        # Any page may open the socket: nothing is sent before a token proves who listens. A teacher's
+        # cookie counts only from this service's own pages (see open).
+        self.same_origin = super().check_origin(origin)
+        return True
 
     async def open(self) -> None:  # (tornado allows a coroutine here)
+        if not getattr(self, "same_origin", False):
+            return
         hub: HubUsers | None = self.settings.get("hub")
         if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
             self._teacher()

@@ -494,8 +494,8 @@ class TableService:
                             "kind": "pupil" if pupil is not None or "pupil" in entry else "computer",
                             "level": entry.get("computer"),
                             "connected": pupil is not None and pupil.sockets > 0,
-                            "stand_in": record.started and not table.over and pupil is None and "pupil" in entry
-                            or pupil is not None and record.started and not self.present(pupil)})
+                            "stand_in": record.started and not table.over and "pupil" in entry
+                            and (pupil is None or not self.present(pupil))})
         thinking = None
         if record.started and not table.over and game.to_move is not None:
             seat = table.thinking if table.thinking is not None else game.to_move
