@@ -124,8 +124,14 @@ def test_pushes_thinking_and_the_teachers_start(tmp_path):
         assert ann.table_id == 1 and ann.legal_actions() == []
         table = ann.table()
         assert not table["started"] and [p["name"] for p in table["players"]][:2] == ["Ann", "Free seat"]
+        pushed: list[dict] = []
+        ann.on_change(pushed.append)
         ben = join(svc.url, "ABCD", "Ben")
         assert ann.wait(5)                                          # Ben sat down: pushed
+        deadline = time.monotonic() + 5
+        while not any(p.get("players", [{}] * 2)[1].get("name") == "Ben" for p in pushed):
+            assert time.monotonic() < deadline, pushed
+            time.sleep(0.05)
         assert svc.teacher("api/teacher/start", {}) == {"started": 1}
         board = svc.teacher("api/board")
         players = board["tables"][0]["players"]
@@ -199,9 +205,13 @@ def test_root_needs_allow_root(tmp_path):
 
 
 def test_the_class_code_and_teacher_key_are_not_on_the_command_line(tmp_path):
+    import os
+
     import psutil
 
-    with running_tables(tmp_path / "t.sqlite", extra=FAST) as svc:
+    env = dict(os.environ, WIZARD_EDU_CLASS_CODE="KM7XQ4", WIZARD_EDU_TEACHER_KEY="a-long-teacher-key-0123456789")
+    with running_tables(tmp_path / "t.sqlite", extra=FAST, env=env) as svc:
+        assert (svc.code, svc.key) == ("KM7XQ4", "a-long-teacher-key-0123456789")   # handed over in the environment
         line = " ".join(psutil.Process(svc.process.pid).cmdline())
         assert svc.key not in line and svc.code not in line
         assert sys.executable in line

@@ -10,10 +10,12 @@ connected) and reconnects by itself when the service restarts.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from .. import errors as _kit_errors
@@ -98,6 +100,7 @@ class Seat:
         self._seen: str | None = None
         self._table: dict[str, Any] | None = None
         self._closed = False
+        self._callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._socket: Any = None
         self.connected = False
         self._thread = threading.Thread(target=self._listen, name=f"wizard-seat-{self.name}", daemon=True)
@@ -170,6 +173,14 @@ class Seat:
                 self._cond.wait(remaining)
         return False
 
+    def on_change(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``callback(table)`` (the TABLE dict) whenever a push says the table changed.
+
+        It runs in the seat's background thread: a widget should only note the change there (or
+        schedule its redraw), never block.
+        """
+        self._callbacks.append(callback)
+
     def close(self) -> None:
         """Leave the table (the seat is kept: joining again returns to it)."""
         with self._cond:
@@ -224,6 +235,11 @@ class Seat:
                         if message.get("table") is not None:
                             self._table = message["table"]
                         self._cond.notify_all()
+                    for callback in list(self._callbacks):
+                        try:
+                            callback(message.get("table") or {})
+                        except Exception:  # a widget's mistake must not stop the pushes
+                            logging.getLogger("wizard_edu.online").exception("A seat's callback failed")
             except Exception:  # the service went away: try again
                 pass
             finally:

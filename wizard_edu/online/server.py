@@ -463,6 +463,9 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
         address, port = where.hostname or address, where.port or port
     if base_url is None:
         base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/") if hub_mode else "/"
+    from ..kidmode import CLASS_CODE_ENV
+
+    code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
     service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
                            settings=settings)
     print(f"Class tables: {len(service.tables)} tables and {len(service.pupils)} pupils in {db}.", flush=True)

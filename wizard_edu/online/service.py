@@ -26,7 +26,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ..errors import WizardError
@@ -468,9 +468,7 @@ class TableService:
         pupil.last_seen = self.clock()
         view = table.game.view(pupil.record.seat)  # type: ignore[arg-type]
         if not table.record.started or self.paused:
-            from dataclasses import replace
-
-            view = replace(view, legal=())
+            view = replace(view, legal=())   # nothing to do before the start, or while paused
         return view
 
     def seat_state(self, token: object) -> dict[str, Any]:
