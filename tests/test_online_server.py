@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -20,6 +22,7 @@ from wizard_edu.online import ClassCodeError, Seat, ServiceUnreachableError, joi
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
 from wizard_edu.servers import free_port, is_root
 
+REPO = Path(__file__).resolve().parents[1]
 FAST = ("--rules", "junior", "--computer-delay", "0")
 
 
@@ -199,14 +202,12 @@ def test_tournament_over_http_exports_csv_and_a_page(tmp_path):
 def test_root_needs_allow_root(tmp_path):
     cmd = [c for c in tables_command(tmp_path / "t.sqlite", port=free_port()) if c != "--allow-root"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, cwd=tmp_path,
-                          env={"PYTHONPATH": str(__import__("pathlib").Path(__file__).parents[1]), "PATH": "/usr/bin"})
+                          env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin"})
     assert done.returncode == 2 and "--allow-root" in done.stderr
     assert not (tmp_path / "t.sqlite").exists()
 
 
 def test_the_class_code_and_teacher_key_are_not_on_the_command_line(tmp_path):
-    import os
-
     import psutil
 
     env = dict(os.environ, WIZARD_EDU_CLASS_CODE="KM7XQ4", WIZARD_EDU_TEACHER_KEY="a-long-teacher-key-0123456789")
@@ -256,3 +257,16 @@ def test_the_teachers_link_cookie_and_board_pushes(tmp_path):
         with pytest.raises(SeatTimeoutError, match="not started the tournament"):
             join(svc.url, "ABCD", "Ann", timeout=1.5)                      # registered, never seated
         assert time.monotonic() - start < 5
+
+
+def test_a_busy_port_is_a_sentence_and_leaves_no_database(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        cmd = tables_command(tmp_path / "t.sqlite", port=taken.getsockname()[1])
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 2 and "already in use" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "t.sqlite").exists()

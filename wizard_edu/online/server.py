@@ -404,20 +404,23 @@ def network_addresses() -> list[str]:
     return found()
 
 
-async def run(service: TableService, port: int, address: str = "127.0.0.1", base_url: str = "/",
-              hub: HubUsers | None = None, announce: bool = True) -> None:
-    """Serve until stopped (SIGTERM or SIGINT)."""
-    service.loop = asyncio.get_running_loop()
-    app = make_app(service, base_url, hub)
-    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
+def bind(port: int, address: str = "127.0.0.1") -> list:
+    """The listening sockets, or a plain sentence when the port is taken."""
     try:
         # (SO_REUSEADDR, as tornado binds: a restart right after a crash gets its port back at once)
-        sockets = tornado.netutil.bind_sockets(port, address)
+        return tornado.netutil.bind_sockets(port, address)
     except OSError as exc:
-        service.close()
         raise ServerError(f"Port {port} is already in use by another program (maybe the class tables started "
                           "earlier). Stop that program, or choose another port with --port (--port 0 picks a free "
                           f"one). ({exc.strerror})") from None
+
+
+async def run(service: TableService, sockets: list, address: str = "127.0.0.1", base_url: str = "/",
+              hub: HubUsers | None = None, announce: bool = True) -> None:
+    """Serve on ``sockets`` (from :func:`bind`) until stopped (SIGTERM or SIGINT)."""
+    service.loop = asyncio.get_running_loop()
+    app = make_app(service, base_url, hub)
+    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
     server.add_sockets(sockets)
     port = sockets[0].getsockname()[1]
     ticker = tornado.ioloop.PeriodicCallback(service.tick, 1000)
@@ -466,11 +469,17 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
     from ..kidmode import CLASS_CODE_ENV
 
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
-    service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
-                           settings=settings)
+    sockets = bind(port, address)   # before the database: a busy port leaves nothing behind
+    try:
+        service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
+                               settings=settings)
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
     print(f"Class tables: {len(service.tables)} tables and {len(service.pupils)} pupils in {db}.", flush=True)
-    asyncio.run(run(service, port, address, base_url, HubUsers() if hub_mode else None))
+    asyncio.run(run(service, sockets, address, base_url, HubUsers() if hub_mode else None))
     return 0
 
 
-__all__ = ["make_app", "run", "serve", "DEFAULT_DB", "DEFAULT_PORT"]
+__all__ = ["make_app", "bind", "run", "serve", "DEFAULT_DB", "DEFAULT_PORT"]
