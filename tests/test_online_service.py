@@ -252,6 +252,8 @@ def test_tournament_standings_match_the_engines_scores_and_export(tmp_path):
     assert [s["pupil"] for s in first_table.record.seats if "pupil" in s] == [r.pupil for r in rows[:4]]
     info = svc.tournament_info()
     assert info["round"] == 2 and "exact bids" in info["tie_break"]
+    with pytest.raises(TournamentError, match="already open"):
+        svc.open_registration()                              # round 2 still plays
 
 
 def test_standings_tie_break_by_exact_bids():

@@ -543,8 +543,9 @@ class TableService:
 
     # -- the tournament -------------------------------------------------------------------------
     def open_registration(self) -> None:
-        if self.tournament.get("state") in ("registration", "playing"):
-            raise tour.TournamentError("The tournament is already open.")
+        state = self.tournament.get("state")
+        if state == "registration" or (state == "playing" and not self.round_over()):
+            raise tour.TournamentError("A tournament is already open: let its tables finish first.")
         self.tournament = {"state": "registration", "round": 0, "registered": [], "tables": {}}
         self.store.save_tournament(self.tournament)
         self._changed(None)
