@@ -153,8 +153,10 @@ def test_the_teacher_starts_a_table_and_computers_fill_the_empty_seats(tmp_path)
     assert table.game.names == ("Ann", "Computer 1", "Computer 2", "Computer 3")
     info = svc.table_info(table)
     assert [p["kind"] for p in info["players"]] == ["pupil", "computer", "computer", "computer"]
-    play_pupils(svc, {ann.id: ann.token})
-    assert table.over
+    play_pupils(svc, {ann.id: ann.token}, moves=4)
+    svc.play_computers()
+    assert table.game.to_move == ann.seat                            # the hard players played their turns
+    assert sum(seat != ann.seat for seat, _ in table.game.history) >= 9
 
 
 def test_a_pupil_away_past_the_grace_gets_a_computer_until_they_come_back(tmp_path):
