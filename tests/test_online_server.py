@@ -270,3 +270,20 @@ def test_a_busy_port_is_a_sentence_and_leaves_no_database(tmp_path):
                               env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2 and "already in use" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_leaving_closes_the_pupils_pushes_and_keeps_the_seat(tmp_path):
+    import websocket
+
+    with running_tables(tmp_path / "t.sqlite", code="ABCD", table_size=3, extra=FAST) as svc:
+        status, joined = post(svc.url + "api/join", {"code": "ABCD", "name": "Ann"})
+        assert status == 200 and (joined["table_id"], joined["seat"]) == (1, 0)
+        ws = websocket.create_connection(svc.url.replace("http", "ws", 1) + "api/ws", timeout=5)
+        ws.send(json.dumps({"token": joined["token"]}))
+        assert json.loads(ws.recv())["type"] == "hello"
+        assert post(svc.url + "api/leave", {}, joined["token"])[0] == 200
+        with pytest.raises(websocket.WebSocketConnectionClosedException):
+            for _ in range(5):
+                ws.recv()
+        status, again = post(svc.url + "api/join", {"code": "ABCD", "name": "ann"})
+        assert (again["token"], again["table_id"], again["seat"]) == (joined["token"], 1, 0)

@@ -176,7 +176,10 @@ class Act(Handler):
 
 class Leave(Handler):
     def post(self) -> None:
-        self.service.pupil(self.pupil_token())   # the seat is kept; the socket's closing starts the grace
+        """The pupil's page is closing: their push sockets close, the seat is kept, the grace starts."""
+        pupil = self.service.pupil(self.pupil_token())
+        for socket in list(self.settings["pushes"].by_pupil.get(pupil.id, ())):
+            socket.close(1000, "left")
         self.reply({"ok": True})
 
 
@@ -308,10 +311,9 @@ class Push(tornado.websocket.WebSocketHandler):
             self.send({"type": "error", "error": str(exc), "kind": type(exc).__name__})
             self.close(4003, "not known")
             return
+        self.send({"type": "hello", "version": self.service.version(self.service.table_of(self.pupil))})
         self.settings["pushes"].add(self)
-        self.service.connect(self.pupil, +1)
-        table = self.service.table_of(self.pupil)
-        self.send({"type": "hello", "version": self.service.version(table)})
+        self.service.connect(self.pupil, +1)   # (everyone at the table, this pupil too, is told they are here)
 
     def send(self, data: dict[str, Any] | str) -> None:
         try:
