@@ -227,6 +227,7 @@ class Seat:
                         break
                     message = json.loads(text)
                     if message.get("type") == "error":
+                        pause = 1.0   # a token the service does not know (yet): ask again calmly
                         break
                     with self._cond:
                         self.connected = True
