@@ -36,13 +36,14 @@ class MemoryStore:
         self.data.tables = [t for t in self.data.tables if t.id != table.id] + [copy.deepcopy(table)]
         self.data.tables.sort(key=lambda t: t.id)
 
-    def append_action(self, table_id, index, seat, action) -> None:
+    def append_actions(self, rows) -> None:
         if self.fail_next_action:
             self.fail_next_action = False
             raise StorageError("The disk is full.")
-        actions = self.data.actions.setdefault(table_id, [])
-        assert index == len(actions), "actions arrive in order, each once"
-        actions.append((seat, list(action)))
+        for table_id, index, seat, action in rows:
+            actions = self.data.actions.setdefault(table_id, [])
+            assert index == len(actions), "actions arrive in order, each once"
+            actions.append((seat, list(action)))
 
     def save_tournament(self, data) -> None:
         self.data.tournament = copy.deepcopy(data)
@@ -105,9 +106,9 @@ def test_a_restart_anywhere_is_at_the_exact_position(steps):
 
 def test_sqlite_store_refuses_the_same_action_twice(tmp_path):
     store = SQLiteStore(tmp_path / "t.sqlite")
-    store.append_action(1, 0, 0, ["bid", 1])
+    store.append_actions([(1, 0, 0, ["bid", 1])])
     with pytest.raises(StorageError):
-        store.append_action(1, 0, 1, ["bid", 2])
+        store.append_actions([(2, 0, 0, ["bid", 0]), (1, 0, 1, ["bid", 2])])   # all or none
     assert store.load().actions == {1: [(0, ["bid", 1])]}
     assert (tmp_path / "t.sqlite").stat().st_mode & 0o777 == 0o600
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

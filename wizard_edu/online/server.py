@@ -161,15 +161,17 @@ class Join(Handler):
 
 
 class SeatState(Handler):
-    def get(self) -> None:
-        self.reply(self.service.seat_state(self.pupil_token()))
+    async def get(self) -> None:
+        token = self.pupil_token()
+        await self.service.settled(self.service.table_of(self.service.pupil(token)))
+        self.reply(self.service.seat_state(token))
 
 
 class Act(Handler):
-    def post(self) -> None:
+    async def post(self) -> None:
         data = self.body()
         token = self.pupil_token()
-        events = self.service.act(token, data.get("action"), data.get("seat"))
+        events = await self.service.act_async(token, data.get("action"), data.get("seat"))
         pupil = self.service.pupil(token)
         self.reply({"events": encode(tuple(events)), "version": self.service.version(self.service.table_of(pupil))})
 
@@ -349,6 +351,8 @@ class Pushes:
             self.by_pupil.pop(socket.pupil.id, None)
 
     def changed(self, table: Table | None) -> None:
+        if table is not None and table.writing is not None:
+            return   # an action is being stored: the push after it carries this change too
         if table is not None:
             message = None
             for seat in range(table.record.size):
@@ -420,19 +424,17 @@ def bind(port: int, address: str = "127.0.0.1") -> list:
 async def run(service: TableService, sockets: list, address: str = "127.0.0.1", base_url: str = "/",
               hub: HubUsers | None = None, announce: bool = True) -> None:
     """Serve on ``sockets`` (from :func:`bind`) until stopped (SIGTERM or SIGINT)."""
-    service.loop = asyncio.get_running_loop()
+    service.start(asyncio.get_running_loop())
     app = make_app(service, base_url, hub)
     server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
     server.add_sockets(sockets)
     port = sockets[0].getsockname()[1]
     ticker = tornado.ioloop.PeriodicCallback(service.tick, 1000)
     ticker.start()
-    for table in service.tables.values():
-        service._kick(table)
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
-            service.loop.add_signal_handler(sig, stop.set)
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # pragma: no cover - not the main thread
             pass
     if announce:
