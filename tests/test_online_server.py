@@ -287,3 +287,13 @@ def test_leaving_closes_the_pupils_pushes_and_keeps_the_seat(tmp_path):
                 ws.recv()
         status, again = post(svc.url + "api/join", {"code": "ABCD", "name": "ann"})
         assert (again["token"], again["table_id"], again["seat"]) == (joined["token"], 1, 0)
+
+
+@pytest.mark.parametrize(("flags", "words"), [(("--table-size", "9"), "2 to 6 seats"),
+                                             (("--rules", "chess"), "chess"),
+                                             (("--grace", "-5"), "Grace is a number of seconds")])
+def test_bad_settings_are_sentences(tmp_path, flags, words):
+    cmd = tables_command(tmp_path / "t.sqlite", port=free_port(), extra=flags)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "t.sqlite").exists()

@@ -27,7 +27,7 @@ from tornado.httputil import url_concat
 from ..errors import ServerError, WizardError
 from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
 from .errors import ClassCodeError, NotYourSeatError, OnlineError, TeacherOnlyError
-from .service import Table, TableService
+from .service import Settings, Table, TableService
 from .storage import SQLiteStore
 from .tournament import standings_csv, standings_html
 from .wire import encode
@@ -217,7 +217,7 @@ class BoardPage(Handler):
                 json.dumps(self.service.board(), indent=1)) + "</pre>"))
 
 
-class Settings(Handler):
+class TeacherSettings(Handler):
     async def post(self) -> None:
         await self.teacher()
         self.reply({"settings": vars(self.service.set_settings(**self.body()))})
@@ -386,7 +386,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
     routes: list[Any] = [
         (base, Root), (base + "api/join", Join), (base + "api/seat", SeatState), (base + "api/act", Act),
         (base + "api/leave", Leave), (base + "api/ws", Push), (base + "api/board", Board),
-        (base + "board", BoardPage), (base + "api/teacher/settings", Settings), (base + "api/teacher/start", Start),
+        (base + "board", BoardPage), (base + "api/teacher/settings", TeacherSettings), (base + "api/teacher/start", Start),
         (base + "api/teacher/pause", Pause), (base + r"api/teacher/tournament/(\w+)", Tournament),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
@@ -473,6 +473,7 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
     from ..kidmode import CLASS_CODE_ENV
 
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
+    Settings(**settings).check()    # a mistyped option is a sentence before anything is opened
     sockets = bind(port, address)   # before the database: a busy port leaves nothing behind
     try:
         service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
