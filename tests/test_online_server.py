@@ -213,6 +213,9 @@ def test_the_class_code_and_teacher_key_are_not_on_the_command_line(tmp_path):
     env = dict(os.environ, WIZARD_EDU_CLASS_CODE="KM7XQ4", WIZARD_EDU_TEACHER_KEY="a-long-teacher-key-0123456789")
     with running_tables(tmp_path / "t.sqlite", extra=FAST, env=env) as svc:
         assert (svc.code, svc.key) == ("KM7XQ4", "a-long-teacher-key-0123456789")   # handed over in the environment
+        listening = {c.laddr for c in psutil.Process(svc.process.pid).net_connections("tcp")
+                     if c.status == psutil.CONN_LISTEN}
+        assert {a.ip for a in listening} == {"127.0.0.1"}                  # this computer only
         line = " ".join(psutil.Process(svc.process.pid).cmdline())
         assert svc.key not in line and svc.code not in line
         assert sys.executable in line
