@@ -143,6 +143,8 @@ def test_pushes_thinking_and_the_teachers_start(tmp_path):
         while not all(p["connected"] for p in ann.table()["players"][:2]) and time.monotonic() < deadline:
             ann.wait(1)
         assert [p["connected"] for p in ann.table()["players"]] == [True, True, False, False]
+        view, table = ann.look()
+        assert view is not None and view.seat == ann.seat and table["players"][0]["name"] == "Ann"
         # Whoever is to move is "thinking": a pupil, or a computer player for a moment.
         seen = set()
         deadline = time.monotonic() + 20
