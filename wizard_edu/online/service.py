@@ -254,6 +254,41 @@ class TableService:
                 raise StorageError(f"Table {record.id} does not replay from the database: {exc}") from None
             self.tables[record.id] = Table(record, game)
         self.tournament: dict[str, Any] = snap.tournament or {}
+        self._reconcile()
+
+    def _reconcile(self) -> None:
+        """Pupils and tables agree after a crash between the two writes of a seating.
+
+        A table's word decides: a pupil whose table does not list them at their seat sits where a table
+        lists them, or nowhere (they are seated again when they join again); a table that has not
+        started keeps no seat for a pupil who sits elsewhere.
+        """
+        def listed(pupil: Pupil) -> bool:
+            table = self.tables.get(pupil.record.table_id) if pupil.record.table_id is not None else None
+            seat = pupil.record.seat
+            return (table is not None and seat is not None and 0 <= seat < table.record.size
+                    and table.record.seats[seat].get("pupil") == pupil.id)
+
+        for pupil in self.pupils.values():
+            if listed(pupil):
+                continue
+            was = (pupil.record.table_id, pupil.record.seat)
+            pupil.record.table_id = pupil.record.seat = None
+            for table in self.tables.values():   # (the newest table that lists them)
+                seat = next((i for i, e in enumerate(table.record.seats) if e.get("pupil") == pupil.id), None)
+                if seat is not None:
+                    pupil.record.table_id, pupil.record.seat = table.id, seat
+            if (pupil.record.table_id, pupil.record.seat) != was:
+                self.store.save_pupil(pupil.record)
+        for table in self.tables.values():
+            if table.record.started:
+                continue   # a computer plays a seat whose pupil sits elsewhere
+            seats = [{} if "pupil" in e and (self.pupils[e["pupil"]].record.table_id, self.pupils[e["pupil"]].record.seat)
+                     != (table.id, i) else e for i, e in enumerate(table.record.seats)]
+            if seats != table.record.seats:
+                table.record.seats = seats
+                self._deal_again(table)
+                self.store.save_table(table.record)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Run on ``loop`` (the server's): computer players move by themselves, actions are stored by
@@ -351,12 +386,13 @@ class TableService:
         table.record.seats[seat] = {"pupil": pupil.id}
         pupil.record.table_id, pupil.record.seat = table.id, seat
         self._deal_again(table)
-        self.store.save_pupil(pupil.record)
+        # The table first: after a crash in between, the table's word decides (see _reconcile).
         if {} not in table.record.seats:
             self._start(table)
         else:
             self.store.save_table(table.record)
             self._changed(table)
+        self.store.save_pupil(pupil.record)
 
     def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None) -> Table:
         ruleset.check_players(size)
@@ -409,7 +445,7 @@ class TableService:
         """The pupil sitting at ``seat`` (None for a computer, or a pupil who moved to another table)."""
         entry = table.record.seats[seat]
         pupil = self.pupils.get(entry.get("pupil", -1))
-        return pupil if pupil is not None and pupil.record.table_id == table.id else None
+        return pupil if pupil is not None and (pupil.record.table_id, pupil.record.seat) == (table.id, seat) else None
 
     def _computer_seat(self, table: Table) -> int | None:
         """The seat a computer player should act for now, if any."""
@@ -682,6 +718,8 @@ class TableService:
             table = self._new_table(max(tour.MIN_TABLE, len(group)), ruleset, tournament_round=number)
             for seat, pupil_id in enumerate(group):
                 table.record.seats[seat] = {"pupil": pupil_id}
+            self.store.save_table(table.record)
+            for seat, pupil_id in enumerate(group):
                 pupil = self.pupils[pupil_id]
                 pupil.record.table_id, pupil.record.seat = table.id, seat
                 self.store.save_pupil(pupil.record)
