@@ -346,6 +346,10 @@ class TableService:
                 self._changed(None)
         elif pupil.record.table_id is None:
             self._seat(pupil)
+        else:
+            table = self.table_of(pupil)
+            if table is not None and table.over and table.record.tournament_round is None:
+                self._seat(pupil)   # their game is over: joining again is a new game at a new table
         pupil.last_seen = self.clock()
         return pupil.record
 
