@@ -132,9 +132,13 @@ class Pupil:
 class Table:
     """A table: its record, its game, and what is going on right now."""
 
-    def __init__(self, record: TableRecord, game: Game) -> None:
+    def __init__(self, record: TableRecord, game: Game, actions: list[tuple[int, list]] | None = None) -> None:
         self.record = record
         self.game = game
+        #: The stored actions ``(seat, [kind, value])``, as the database holds them (the game replays them).
+        self.actions: list[tuple[int, list]] = list(actions or [])
+        #: Actions applied to the game, stored or being stored (a computer's move checks it is still current).
+        self.moves = len(self.actions)
         self.version = 0
         self.players: dict[int, Any] = {}   # computer players by seat (made when first needed)
         self.busy = False                  # a computer turn task runs for this table
@@ -252,7 +256,7 @@ class TableService:
                     game.apply(Action.from_json(action), seat)
             except WizardError as exc:
                 raise StorageError(f"Table {record.id} does not replay from the database: {exc}") from None
-            self.tables[record.id] = Table(record, game)
+            self.tables[record.id] = Table(record, game, snap.actions.get(record.id, []))
         self.tournament: dict[str, Any] = snap.tournament or {}
         self._reconcile()
 
@@ -422,7 +426,7 @@ class TableService:
 
     def _deal_again(self, table: Table) -> None:
         """The table's game with its seats' names (only before anyone acted: same seed, same deal)."""
-        assert not table.game.history, "a game in progress keeps its names"
+        assert not table.moves, "a game in progress keeps its names"
         table.record.names = self._seat_names(table.record)
         table.game = _game(table.record)
 
@@ -482,16 +486,16 @@ class TableService:
                 seat = self._computer_seat(table)
                 if seat is None:
                     break
-                done = len(table.game.history)
+                done = table.moves
                 table.thinking = seat
                 self._changed(table)
                 if self.settings.computer_delay:
                     await asyncio.sleep(self.settings.computer_delay)   # children see it think
-                if self._computer_seat(table) != seat or len(table.game.history) != done:
+                if self._computer_seat(table) != seat or table.moves != done:
                     continue
                 view = table.game.view(seat)
                 action = await loop.run_in_executor(self.executor, self._player(table, seat).act, view)
-                if self._computer_seat(table) != seat or len(table.game.history) != done:
+                if self._computer_seat(table) != seat or table.moves != done:
                     continue   # the pupil came back, or acted, meanwhile
                 try:
                     await self._apply_async(table, seat, action)
@@ -535,13 +539,15 @@ class TableService:
         """Apply and store an action, here and now (without an event loop: tests, notebooks)."""
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
-        game = table.game
-        events = game.apply(action, seat)   # a refusal raises here and changes nothing
+        events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
+        table.moves += 1
+        row = (seat, action.to_json())
         try:
-            self.store.append_actions([(table.id, len(game.history) - 1, seat, action.to_json())])
+            self.store.append_actions([(table.id, len(table.actions), *row)])
         except Exception:
             self._undo_last(table)
             raise
+        table.actions.append(row)
         self._changed(table)
         self._kick(table)
         return events
@@ -554,15 +560,18 @@ class TableService:
             await table.writing
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
-        game = table.game
-        events = game.apply(action, seat)   # a refusal raises here and changes nothing
+        events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
+        table.moves += 1
+        row = (seat, action.to_json())
         done = self.loop.create_future()
         table.writing = done
         try:
-            await asyncio.wrap_future(self.writer.submit((table.id, len(game.history) - 1, seat, action.to_json())))
+            await asyncio.wrap_future(self.writer.submit((table.id, len(table.actions), *row)))
         except Exception:
             self._undo_last(table)
             raise
+        else:
+            table.actions.append(row)
         finally:
             table.writing = None
             done.set_result(None)
@@ -572,10 +581,10 @@ class TableService:
 
     def _undo_last(self, table: Table) -> None:
         """Not stored, so not done: the table goes back to what the database holds."""
-        history = table.game.history[:-1]
         table.game = _game(table.record)
-        for seat, action in history:
-            table.game.apply(Action.from_json(action.to_json()), seat)
+        for seat, action in table.actions:
+            table.game.apply(Action.from_json(action), seat)
+        table.moves = len(table.actions)
 
     async def settled(self, table: Table | None) -> None:
         """Wait until the table's last action is stored (what is shown is always what is stored)."""
