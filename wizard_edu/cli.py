@@ -25,6 +25,7 @@ EPILOG = """examples:
   wizard-edu lab --teacher               the teacher edition: every answer shown
   wizard-edu play                        kid mode: the games as apps, no code shown
   wizard-edu play --classroom            kid mode for the class network, behind a class code
+  wizard-edu tables --table-size 4      class tables: pupils play each other (teacher's board link printed)
   wizard-edu worksheet --topic tricks --count 20 --seed 12 --out sheet.html
 """
 
@@ -145,6 +146,18 @@ def cmd_play(args: argparse.Namespace) -> int:
                  tables=not args.no_tables, tables_db=args.tables_db)
 
 
+def cmd_tables(args: argparse.Namespace) -> int:
+    from . import servers
+    from .online.server import serve
+
+    servers.check_root(args.allow_root, "tables")
+    settings = {key: value for key, value in (("rules", args.rules), ("computer", args.computer),
+                                              ("grace", args.grace), ("computer_delay", args.computer_delay))
+                if value is not None}
+    return serve(args.port, args.db, code=args.code, table_size=args.table_size, classroom=args.classroom,
+                 hub=True if args.hub else None, settings=settings)
+
+
 def worksheet_path(out: str | None, default: str, force: bool) -> Path:
     """Where to write a worksheet: never through a symlink, never over a file unless ``force``."""
     if out is not None and not out.strip():
@@ -231,6 +244,12 @@ def add_server_arguments(command: argparse.ArgumentParser, port: int | None, whe
                               "change anything on the computer)")
 
 
+def port_number_type() -> Callable[[str], int]:
+    from .servers import port_number
+
+    return port_number
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .worksheets import MAX_COUNT, TOPICS, WORKSHEET_RULES
 
@@ -272,6 +291,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --classroom: the class tables' database, kept between lessons (default: "
                            "$WIZARD_EDU_TABLES_DB or ~/.local/share/wizard-edu/class-tables.sqlite)")
     play.set_defaults(func=cmd_play)
+
+    tables = sub.add_parser(
+        "tables", help="class tables: pupils play each other (and a class tournament)",
+        description="Serve the class's game tables on 127.0.0.1 (or the class network with --classroom). Pupils "
+                    "join with the class code; the teacher's board link is printed. Every action is stored in "
+                    "the database before it counts, so a restart goes on where it stopped.")
+    tables.add_argument("--port", type=port_number_type(), default=8870,
+                        help="port number, 1 to 65535, or 0 for a free one (default: 8870)")
+    tables.add_argument("--db", default="wizard-edu-tables.sqlite",
+                        help="the database file (SQLite; default: wizard-edu-tables.sqlite here)")
+    tables.add_argument("--code", help="use this class code (default: the last one in the database, or a new one)")
+    tables.add_argument("--table-size", type=int, default=None, help="seats at a table, 2 to 6 (default: 4)")
+    tables.add_argument("--rules", help="junior, classic or anniversary (default: classic)")
+    tables.add_argument("--computer", choices=["easy", "medium", "hard"],
+                        help="computer players that fill empty seats (default: medium)")
+    tables.add_argument("--grace", type=float, help="seconds a table waits for a pupil who left (default: 30)")
+    tables.add_argument("--computer-delay", type=float,
+                        help="seconds a computer player seems to think (default: 0.6)")
+    tables.add_argument("--classroom", action="store_true", help="serve the class network, not only this computer")
+    tables.add_argument("--hub", action="store_true", help="run as a JupyterHub service (hub logins, no code)")
+    tables.add_argument("--allow-root", action="store_true", help="allow running as root (only in a container)")
+    tables.set_defaults(func=cmd_tables)
 
     ws = sub.add_parser("worksheet", help="print-ready worksheets with answer keys",
                         description="Write a print-ready HTML worksheet. Every seed gives a different sheet "

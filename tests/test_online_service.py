@@ -1,0 +1,265 @@
+"""The class table service in-process (no network): seating, joining again, a pupil acts only for their
+own seat, storage and replay, grace and stand-ins, pause, the tournament's tables and standings."""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+import pytest
+
+from wizard_edu import Action, Game, OutOfTurnError, WizardError
+from wizard_edu.online import ClassCodeError, NotYourSeatError, PausedError, PupilNameError, TableNotStartedError
+from wizard_edu.online.service import TableService, shown_name
+from wizard_edu.online.storage import SQLiteStore
+from wizard_edu.online.tournament import MAX_TABLE, MIN_TABLE, TournamentError, standings_csv, tournament_tables
+from wizard_edu.players import make_player
+from wizard_edu.rules import round_sizes
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def service(tmp_path, clock=None, **settings) -> TableService:
+    return TableService(SQLiteStore(tmp_path / "t.sqlite"), code="ABCD", clock=clock or Clock(),
+                        settings={"computer_delay": 0, **settings})
+
+
+def play_pupils(svc: TableService, tokens: dict[int, str], moves: int = 10**6) -> int:
+    """Every pupil plays a medium computer player's choice, computers move in between; the moves made."""
+    made = 0
+    brains = {pid: make_player("medium", seed=pid) for pid in tokens}
+    while made < moves:
+        svc.play_computers()
+        acted = False
+        for pid, token in tokens.items():
+            view = svc.view(token)
+            if view is not None and view.legal:
+                svc.act(token, brains[pid].act(view))
+                made += 1
+                acted = True
+                if made >= moves:
+                    break
+        if not acted and not any(svc._computer_seat(t) is not None for t in svc.tables.values()):
+            break
+    return made
+
+
+def test_pupils_are_seated_in_arrival_order_and_a_full_table_starts(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    pupils = [svc.join("ABCD", name) for name in ("Ann", "Ben", "Cy", "Dee")]
+    assert [(p.table_id, p.seat) for p in pupils] == [(1, 0), (1, 1), (1, 2), (2, 0)]
+    assert svc.tables[1].record.started and not svc.tables[2].record.started
+    assert svc.tables[1].game.names == ("Ann", "Ben", "Cy")
+    # Before its start a table shows its deal but offers nothing to do.
+    assert svc.view(pupils[3].token).legal == ()
+    with pytest.raises(TableNotStartedError):
+        svc.act(pupils[3].token, Action("bid", 0))
+
+
+def test_joining_again_returns_the_same_seat_and_hand(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    ann = svc.join("ABCD", "Ann Lee")
+    svc.join("ABCD", "Ben")
+    svc.join("ABCD", "Cy")
+    hand = svc.view(ann.token).hand
+    again = svc.join(" abcd ", "  ann   LEE ")
+    assert (again.id, again.table_id, again.seat, again.token) == (ann.id, ann.table_id, ann.seat, ann.token)
+    assert svc.view(again.token).hand == hand
+
+
+def test_wrong_code_and_bad_names_are_refused(tmp_path):
+    svc = service(tmp_path)
+    with pytest.raises(ClassCodeError, match="not the class code"):
+        svc.join("ABCE", "Ann")
+    with pytest.raises(ClassCodeError):
+        svc.join(None, "Ann")
+    for name in ("", "   ", "x" * 21, 7):
+        with pytest.raises(PupilNameError):
+            svc.join("ABCD", name)
+    assert not svc.pupils
+
+
+def test_a_pupil_acts_only_for_their_own_seat(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    pupils = [svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy")]
+    game = svc.tables[1].game
+    mover = game.to_move
+    other = next(p for p in pupils if p.seat != mover)
+    before = game.to_json()
+    with pytest.raises(OutOfTurnError):
+        svc.act(other.token, game.legal_actions()[0])         # the mover's action, with another pupil's token
+    with pytest.raises(NotYourSeatError):
+        svc.act(other.token, Action("bid", 0), seat=mover)   # naming the other seat
+    with pytest.raises(NotYourSeatError):
+        svc.act("made-up-token", Action("bid", 0))
+    assert game.to_json() == before
+
+
+def test_a_refused_action_raises_the_engines_error_and_changes_nothing(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    pupils = {p.seat: p for p in (svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy"))}
+    game = svc.tables[1].game
+    token = pupils[game.to_move].token
+    before = game.to_json()
+    with pytest.raises(WizardError):
+        svc.act(token, Action("bid", 99))
+    with pytest.raises(WizardError):
+        svc.act(token, ["dance", 1])
+    assert game.to_json() == before
+    assert svc.store.load().actions == {}
+
+
+def test_every_action_is_stored_and_a_new_service_replays_it_exactly(tmp_path):
+    svc = service(tmp_path, table_size=4, rules="classic", computer="easy")
+    tokens = {p.id: p.token for p in (svc.join("ABCD", n) for n in ("Ann", "Ben"))}
+    assert svc.start_tables() == 1
+    play_pupils(svc, tokens, moves=25)
+    views = {pid: svc.view(t) for pid, t in tokens.items()}
+    save = svc.tables[1].game.to_json()
+    stored = svc.store.load().actions[1]
+    assert len(stored) == len(svc.tables[1].game.history)
+    svc.close()
+    again = service(tmp_path)
+    assert again.tables[1].game.to_json() == save
+    assert {pid: again.view(t) for pid, t in tokens.items()} == views
+    assert again.code == "ABCD" and again.teacher_key == svc.teacher_key
+    again.close()
+
+
+def test_the_teacher_starts_a_table_and_computers_fill_the_empty_seats(tmp_path):
+    svc = service(tmp_path, table_size=4, rules="junior", computer="hard")
+    ann = svc.join("ABCD", "Ann")
+    svc.start_tables()
+    table = svc.tables[ann.table_id]
+    assert table.record.seats == [{"pupil": ann.id}, {"computer": "hard"}, {"computer": "hard"}, {"computer": "hard"}]
+    assert table.game.names == ("Ann", "Computer 1", "Computer 2", "Computer 3")
+    info = svc.table_info(table)
+    assert [p["kind"] for p in info["players"]] == ["pupil", "computer", "computer", "computer"]
+    play_pupils(svc, {ann.id: ann.token})
+    assert table.over
+
+
+def test_a_pupil_away_past_the_grace_gets_a_computer_until_they_come_back(tmp_path):
+    clock = Clock()
+    svc = service(tmp_path, clock=clock, table_size=3, rules="junior", grace=30)
+    pupils = {p.seat: p for p in (svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy"))}
+    table = svc.tables[1]
+    for p in pupils.values():
+        svc.connect(svc.pupils[p.id], +1)
+    mover = table.game.to_move
+    svc.connect(svc.pupils[pupils[mover].id], -1)      # their page closed
+    clock.now += 29
+    assert svc.play_computers() == 0                     # the table waits for them
+    clock.now += 2
+    svc.tick()
+    assert mover in table.stand_ins
+    assert svc.table_info(table)["players"][mover]["stand_in"]
+    assert svc.play_computers() >= 1                     # a computer played for them
+    svc.connect(svc.pupils[pupils[mover].id], +1)      # back: their seat is theirs again
+    svc.tick()
+    assert mover not in table.stand_ins
+
+
+def test_pause_stops_everyone_and_chances_are_a_class_setting(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    pupils = {p.seat: p for p in (svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy"))}
+    table = svc.tables[1]
+    svc.pause(True)
+    with pytest.raises(PausedError):
+        svc.act(pupils[table.game.to_move].token, table.game.legal_actions()[0])
+    assert svc.view(pupils[table.game.to_move].token).legal == ()
+    svc.pause(False)
+    svc.act(pupils[table.game.to_move].token, table.game.legal_actions()[0])
+    svc.set_settings(chances=False, names="initials")
+    assert svc.table_info(table)["chances"] is False
+    with pytest.raises(WizardError):
+        svc.set_settings(computer="genius")
+
+
+def test_names_on_the_projector():
+    assert shown_name("Ann Lee", "full") == "Ann Lee"
+    assert shown_name("Ann Lee", "first") == "Ann"
+    assert shown_name("ann lee", "initials") == "A. L."
+
+
+@pytest.mark.parametrize("pupils", range(4, 31))
+def test_the_tournament_seats_every_class_size_as_the_flyer_allows(tmp_path, pupils):
+    sizes = tournament_tables(pupils)
+    assert sum(sizes) == pupils
+    assert max(sizes) - min(sizes) <= 1 and max(sizes) <= MAX_TABLE
+    assert len(sizes) == -(-pupils // MAX_TABLE)          # as few tables as tables of 6 allow
+    svc = service(tmp_path)
+    svc.open_registration()
+    for i in range(pupils):
+        assert svc.join("ABCD", f"Pupil {i}").table_id is None   # registered, waiting
+    made = svc.start_tournament()
+    tables = [svc.tables[i] for i in made]
+    assert [sum("pupil" in s for s in t.record.seats) for t in tables] == sizes
+    for t in tables:
+        computers = sum("computer" in s for s in t.record.seats)
+        assert t.record.size == max(MIN_TABLE, t.record.size - computers)   # computers only up to 4
+        assert MIN_TABLE <= t.record.size <= MAX_TABLE
+        assert list(t.game.round_sizes) == round_sizes(t.record.size, schedule="tournament")
+        assert len(t.game.round_sizes) == 10 and t.record.started
+    assert sorted(p.record.seat is not None for p in svc.pupils.values()) == [True] * pupils
+    if pupils == 23:
+        assert [t.record.size for t in tables] == [6, 6, 6, 5]
+
+
+def test_tournament_standings_match_the_engines_scores_and_export(tmp_path):
+    svc = service(tmp_path, computer="easy")
+    svc.open_registration()
+    tokens = {p.id: p.token for p in (svc.join("ABCD", f"Pupil {i}") for i in range(7))}   # 4 + (3 + a computer)
+    with pytest.raises(TournamentError):
+        svc.next_round()
+    made = svc.start_tournament()
+    assert [svc.tables[i].record.size for i in made] == [4, 4]
+    play_pupils(svc, tokens)
+    assert all(svc.tables[i].over for i in made) and svc.round_over()
+    rows = svc.standings()
+    assert len(rows) == 7                                    # computers are not ranked
+    for row in rows:
+        pupil = svc.pupils[row.pupil]
+        game = svc.tables[pupil.record.table_id].game
+        assert row.points == game.scores[pupil.record.seat]
+        assert row.exact == sum(r.bids[pupil.record.seat] == r.won[pupil.record.seat] for r in game.rounds)
+    keys = [(-r.points, -r.exact) for r in rows]
+    assert keys == sorted(keys)
+    frame = pd.read_csv(io.StringIO(standings_csv(rows)))
+    assert list(frame.columns[:4]) == ["place", "name", "points", "exact_bids"]
+    assert frame["points"].tolist() == [r.points for r in rows]
+    # A further round, re-seated by the standings: the leaders sit together at the first table.
+    second = svc.next_round()
+    first_table = svc.tables[second[0]]
+    assert [s["pupil"] for s in first_table.record.seats if "pupil" in s] == [r.pupil for r in rows[:4]]
+    info = svc.tournament_info()
+    assert info["round"] == 2 and "exact bids" in info["tie_break"]
+
+
+def test_standings_tie_break_by_exact_bids():
+    from wizard_edu.online.tournament import Result, standings
+
+    rows = standings([Result(1, "Ann", 1, 1, 50, 2), Result(2, "Ben", 1, 1, 50, 4), Result(3, "Cy", 1, 2, 50, 4),
+                      Result(4, "Dee", 1, 2, 70, 0)])
+    assert [(r.name, r.place) for r in rows] == [("Dee", 1), ("Ben", 2), ("Cy", 2), ("Ann", 4)]
+
+
+def test_every_ruleset_works_at_a_class_table(tmp_path):
+    for rules, options in (("junior", {}), ("classic", {"bidding": "hidden"}), ("anniversary", {}),
+                           ("classic", {"monochrome": True}), ("classic", {"bid_rule": "canadian"})):
+        folder = tmp_path / f"{rules}-{len(options)}-{list(options.values())}"
+        folder.mkdir()
+        svc = service(folder, table_size=3, rules=rules, options=options, computer="easy")
+        tokens = {p.id: p.token for p in (svc.join("ABCD", n) for n in ("Ann", "Ben"))}
+        svc.start_tables()
+        play_pupils(svc, tokens)
+        game = svc.tables[1].game
+        assert game.is_over, rules
+        assert Game.from_json(game.to_json()).scores == game.scores
+        svc.close()

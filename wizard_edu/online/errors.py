@@ -1,0 +1,45 @@
+"""The errors of the class table service and its client (all :class:`~wizard_edu.errors.WizardError`)."""
+
+from __future__ import annotations
+
+from ..errors import WizardError
+
+
+class OnlineError(WizardError):
+    """Something about the class tables, said so a teacher can read it aloud."""
+
+
+class ClassCodeError(OnlineError):
+    """A wrong (or missing) class code, or too many wrong tries."""
+
+
+class ServiceUnreachableError(OnlineError):
+    """Nothing answers at the class tables' address (not started, stopped, a wrong address)."""
+
+
+class SeatTimeoutError(OnlineError):
+    """No seat within the time given (the tournament's registration is still open, say)."""
+
+
+class NotYourSeatError(OnlineError):
+    """A pupil's token used for somebody else's seat, or a token the service does not know."""
+
+
+class TeacherOnlyError(OnlineError):
+    """Something only the teacher may do or see."""
+
+
+class TableNotStartedError(OnlineError):
+    """An action at a table that has not started (it waits for players or for the teacher)."""
+
+
+class PausedError(OnlineError):
+    """The teacher has paused every table."""
+
+
+class PupilNameError(OnlineError):
+    """A pupil's name that is empty or too long."""
+
+
+__all__ = ["OnlineError", "ClassCodeError", "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError",
+           "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError"]

@@ -1,0 +1,464 @@
+"""The class tables on the network: tornado, an HTTP API and WebSocket pushes (see docs/online.md).
+
+``wizard-edu tables`` calls :func:`serve`. The service listens on 127.0.0.1 unless the teacher
+opens it to the class network (``--classroom``), or where the hub says when it runs as a hub
+service. Every reply is JSON; an error is ``{"error": sentence, "kind": error class}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import signal
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import tornado.httpserver
+import tornado.ioloop
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+
+from ..errors import ServerError, WizardError
+from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
+from .errors import ClassCodeError, NotYourSeatError, OnlineError, TeacherOnlyError
+from .service import Table, TableService
+from .storage import SQLiteStore
+from .tournament import standings_csv, standings_html
+from .wire import encode
+
+log = logging.getLogger("wizard_edu.online")
+
+#: The default database file, in the folder the teacher starts from.
+DEFAULT_DB = "wizard-edu-tables.sqlite"
+DEFAULT_PORT = 8870
+#: The board's pushes: at most one every this many seconds while things change.
+BOARD_PUSH_SECONDS = 0.25
+TEACHER_COOKIE = "wizard-edu-teacher"
+STATIC = Path(__file__).with_name("static")
+_PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+         '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+         '<body style="font-family:sans-serif"><main><h1>{title}</h1>{body}</main></body></html>')
+
+
+def error_status(exc: WizardError) -> int:
+    if isinstance(exc, ClassCodeError):
+        return 401
+    if isinstance(exc, (NotYourSeatError, TeacherOnlyError)):
+        return 403
+    return 409
+
+
+class Handler(tornado.web.RequestHandler):
+    """JSON in and out, and the three ways in: a pupil's token, the teacher's key (or cookie), a hub login."""
+
+    @property
+    def service(self) -> TableService:
+        return self.settings["service"]
+
+    @property
+    def hub(self) -> HubUsers | None:
+        return self.settings.get("hub")
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def check_xsrf_cookie(self) -> None:
+        # The API takes no cookies for pupils; the teacher's cookie-authenticated POSTs must come with
+        # the JSON header that a form from another site cannot send.
+        if self.get_secure_cookie(TEACHER_COOKIE) and not self.request.headers.get("Authorization"):
+            if "application/json" not in self.request.headers.get("Content-Type", ""):
+                raise tornado.web.HTTPError(403, "JSON requests only")
+
+    def body(self) -> dict[str, Any]:
+        if not self.request.body:
+            return {}
+        try:
+            data = json.loads(self.request.body)
+        except ValueError:
+            raise OnlineError("The request was not JSON.") from None
+        if not isinstance(data, dict):
+            raise OnlineError("The request must be a JSON object.")
+        return data
+
+    def reply(self, data: Any) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data, separators=(",", ":")))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None))[1]
+        if isinstance(exc, tornado.web.HTTPError):
+            message = exc.log_message or self._reason
+        else:
+            message = "Something went wrong at the class tables; the teacher can look at the service's window."
+        self.reply({"error": message, "kind": "OnlineError"})
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(e, WizardError):
+            self.set_status(error_status(e))
+            self.reply({"error": str(e), "kind": type(e).__name__})
+            return
+        super()._handle_request_exception(e)
+
+    def bearer(self) -> str:
+        header = self.request.headers.get("Authorization", "")
+        scheme, _, value = header.partition(" ")
+        return value.strip() if scheme.lower() in ("bearer", "token") else ""
+
+    def pupil_token(self) -> str:
+        token = self.bearer()
+        if not token:
+            raise NotYourSeatError("Join with the class code first.")
+        return token
+
+    def is_teacher(self) -> bool:
+        if keys_match(self.bearer(), self.service.teacher_key):
+            return True
+        if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
+            return True
+        if self.hub is not None:
+            user = self.hub.auth.get_user(self)
+            return self.hub.is_teacher(user)
+        return False
+
+    def teacher(self) -> None:
+        if not self.is_teacher():
+            raise TeacherOnlyError("Only the teacher can do this (open the teacher's link).")
+
+
+class Root(Handler):
+    def get(self) -> None:
+        self.finish(_PAGE.format(title="Wizard class tables",
+                                 body="<p>Pupils join from kid mode with the class code.</p>"))
+
+
+class Join(Handler):
+    def post(self) -> None:
+        data = self.body()
+        throttle: Throttle = self.settings["throttle"]
+        address = self.request.remote_ip or "?"
+        if self.hub is not None and self.bearer():
+            user = self.hub.user(self.bearer())
+            if user is None:
+                raise ClassCodeError("Your hub login was not accepted: log in to the class hub again.")
+            record = self.service.join_user(user["name"])
+        else:
+            if throttle.blocked(address):
+                self.set_status(429)
+                raise ClassCodeError("Too many tries. Wait one minute, then type the code again.")
+            try:
+                record = self.service.join(data.get("code"), data.get("name"))
+            except ClassCodeError:
+                throttle.failed(address)
+                raise
+        self.reply({"token": record.token, "pupil": record.name, "table_id": record.table_id, "seat": record.seat,
+                    "state": "seated" if record.table_id is not None else "registered"})
+
+
+class SeatState(Handler):
+    def get(self) -> None:
+        self.reply(self.service.seat_state(self.pupil_token()))
+
+
+class Act(Handler):
+    def post(self) -> None:
+        data = self.body()
+        token = self.pupil_token()
+        events = self.service.act(token, data.get("action"), data.get("seat"))
+        pupil = self.service.pupil(token)
+        self.reply({"events": encode(tuple(events)), "version": self.service.version(self.service.table_of(pupil))})
+
+
+class Leave(Handler):
+    def post(self) -> None:
+        self.service.pupil(self.pupil_token())   # the seat is kept; the socket's closing starts the grace
+        self.reply({"ok": True})
+
+
+class Board(Handler):
+    def get(self) -> None:
+        self.teacher()
+        self.reply(self.service.board())
+
+
+class BoardPage(Handler):
+    """The teacher's board page; ``board?key=KEY`` sets the teacher's cookie and drops the key from the address."""
+
+    def get(self) -> None:
+        key = self.get_argument("key", "")
+        if key and keys_match(key, self.service.teacher_key):
+            self.set_secure_cookie(TEACHER_COOKIE, "1", httponly=True, samesite="Strict")
+            self.redirect(self.request.path)
+            return
+        if not self.is_teacher():
+            if self.hub is not None:
+                self.redirect(self.hub.auth.login_url + "?next=" + tornado.escape.url_escape(self.request.uri))
+                return
+            self.set_status(403)
+            self.finish(_PAGE.format(title="Teacher only", body="<p>Open the teacher's link to see the board.</p>"))
+            return
+        page = STATIC / "board.html"
+        if page.is_file():
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(page.read_text(encoding="utf-8"))
+        else:
+            self.finish(_PAGE.format(title="Class tables", body="<pre>" + tornado.escape.xhtml_escape(
+                json.dumps(self.service.board(), indent=1)) + "</pre>"))
+
+
+class Settings(Handler):
+    def post(self) -> None:
+        self.teacher()
+        self.reply({"settings": vars(self.service.set_settings(**self.body()))})
+
+
+class Start(Handler):
+    def post(self) -> None:
+        self.teacher()
+        self.reply({"started": self.service.start_tables()})
+
+
+class Pause(Handler):
+    def post(self) -> None:
+        self.teacher()
+        self.service.pause(bool(self.body().get("paused", True)))
+        self.reply({"paused": self.service.paused})
+
+
+class Tournament(Handler):
+    def post(self, step: str) -> None:
+        self.teacher()
+        if step == "open":
+            self.service.open_registration()
+            self.reply({"tournament": self.service.tournament_info()})
+        elif step == "start":
+            self.reply({"tables": self.service.start_tournament()})
+        elif step == "next":
+            self.reply({"tables": self.service.next_round()})
+        else:
+            raise tornado.web.HTTPError(404)
+
+
+class StandingsCSV(Handler):
+    def get(self) -> None:
+        self.teacher()
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="wizard-tournament.csv"')
+        self.finish(standings_csv(self.service.standings()))
+
+
+class StandingsPage(Handler):
+    def get(self) -> None:
+        self.teacher()
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(standings_html(self.service.standings()))
+
+
+class Push(tornado.websocket.WebSocketHandler):
+    """The push channel: the first message says who is listening (a pupil's token or the teacher's key)."""
+
+    pupil: Any = None
+    is_teacher = False
+
+    @property
+    def service(self) -> TableService:
+        return self.settings["service"]
+
+    def check_origin(self, origin: str) -> bool:
+        return True   # nothing is sent before the first message proves who is listening
+
+    def open(self) -> None:
+        if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
+            self._teacher()
+
+    def _teacher(self) -> None:
+        self.is_teacher = True
+        self.settings["pushes"].teachers.add(self)
+        self.send({"type": "board", "board": self.service.board()})
+
+    def on_message(self, message: str | bytes) -> None:
+        if self.pupil is not None or self.is_teacher:
+            return   # pushes only go one way
+        try:
+            data = json.loads(message)
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        if keys_match(data.get("key"), self.service.teacher_key):
+            self._teacher()
+            return
+        try:
+            self.pupil = self.service.pupil(data.get("token"))
+        except WizardError as exc:
+            self.send({"type": "error", "error": str(exc), "kind": type(exc).__name__})
+            self.close(4003, "not known")
+            return
+        self.settings["pushes"].add(self)
+        self.service.connect(self.pupil, +1)
+        table = self.service.table_of(self.pupil)
+        self.send({"type": "hello", "version": self.service.version(table)})
+
+    def send(self, data: dict[str, Any] | str) -> None:
+        try:
+            self.write_message(data if isinstance(data, str) else json.dumps(data, separators=(",", ":")))
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+    def on_close(self) -> None:
+        pushes: Pushes = self.settings["pushes"]
+        pushes.teachers.discard(self)
+        if self.pupil is not None:
+            pushes.remove(self)
+            self.service.connect(self.pupil, -1)
+
+
+class Pushes:
+    """Who listens, and the service's changes sent to them."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.by_pupil: dict[int, set[Push]] = {}
+        self.teachers: set[Push] = set()
+        self.board_pending = False
+        service.listeners.append(self.changed)
+
+    def add(self, socket: Push) -> None:
+        self.by_pupil.setdefault(socket.pupil.id, set()).add(socket)
+
+    def remove(self, socket: Push) -> None:
+        sockets = self.by_pupil.get(socket.pupil.id, set())
+        sockets.discard(socket)
+        if not sockets:
+            self.by_pupil.pop(socket.pupil.id, None)
+
+    def changed(self, table: Table | None) -> None:
+        if table is not None:
+            message = None
+            for seat in range(table.record.size):
+                pupil = self.service.seat_pupil(table, seat)
+                if pupil is None or pupil.id not in self.by_pupil:
+                    continue
+                if message is None:
+                    message = json.dumps({"type": "table", "version": self.service.version(table),
+                                          "table": self.service.table_info(table)}, separators=(",", ":"))
+                for socket in list(self.by_pupil[pupil.id]):
+                    socket.send(message)
+        else:
+            for pupil_id in self.service.tournament.get("registered", []):  # the pupils waiting to be seated
+                for socket in list(self.by_pupil.get(pupil_id, ())):
+                    if self.service.table_of(socket.pupil) is None:
+                        socket.send({"type": "registered", "version": self.service.version(None)})
+        if self.teachers and not self.board_pending:
+            self.board_pending = True
+            tornado.ioloop.IOLoop.current().call_later(BOARD_PUSH_SECONDS, self.push_board)
+
+    def push_board(self) -> None:
+        self.board_pending = False
+        message = json.dumps({"type": "board", "board": self.service.board()}, separators=(",", ":"))
+        for socket in list(self.teachers):
+            socket.send(message)
+
+
+def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = None) -> tornado.web.Application:
+    """The tornado application for ``service`` under ``base_url``."""
+    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    routes: list[Any] = [
+        (base, Root), (base + "api/join", Join), (base + "api/seat", SeatState), (base + "api/act", Act),
+        (base + "api/leave", Leave), (base + "api/ws", Push), (base + "api/board", Board),
+        (base + "board", BoardPage), (base + "api/teacher/settings", Settings), (base + "api/teacher/start", Start),
+        (base + "api/teacher/pause", Pause), (base + r"api/teacher/tournament/(\w+)", Tournament),
+        (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
+    ]
+    if STATIC.is_dir():
+        routes.append((base + "static/(.*)", tornado.web.StaticFileHandler, {"path": str(STATIC)}))
+    if hub is not None:
+        from jupyterhub.services.auth import HubOAuthCallbackHandler
+
+        routes.append((base + "oauth_callback", HubOAuthCallbackHandler))
+    app = tornado.web.Application(
+        routes, service=service, hub=hub, hub_auth=hub.auth if hub else None, throttle=Throttle(),
+        cookie_secret=hashlib.sha256(("wizard-edu board " + service.teacher_key).encode()).hexdigest(),
+        websocket_ping_interval=10, websocket_ping_timeout=10, xsrf_cookies=False)
+    app.settings["pushes"] = Pushes(service)
+    return app
+
+
+def network_addresses() -> list[str]:
+    from ..kidmode import network_addresses as found
+
+    return found()
+
+
+async def run(service: TableService, port: int, address: str = "127.0.0.1", base_url: str = "/",
+              hub: HubUsers | None = None, announce: bool = True) -> None:
+    """Serve until stopped (SIGTERM or SIGINT)."""
+    service.loop = asyncio.get_running_loop()
+    app = make_app(service, base_url, hub)
+    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
+    try:
+        # (SO_REUSEADDR, as tornado binds: a restart right after a crash gets its port back at once)
+        sockets = tornado.netutil.bind_sockets(port, address)
+    except OSError as exc:
+        service.close()
+        raise ServerError(f"Port {port} is already in use by another program (maybe the class tables started "
+                          "earlier). Stop that program, or choose another port with --port (--port 0 picks a free "
+                          f"one). ({exc.strerror})") from None
+    server.add_sockets(sockets)
+    port = sockets[0].getsockname()[1]
+    ticker = tornado.ioloop.PeriodicCallback(service.tick, 1000)
+    ticker.start()
+    for table in service.tables.values():
+        service._kick(table)
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            service.loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # pragma: no cover - not the main thread
+            pass
+    if announce:
+        base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+        print(f"Class tables are ready: http://127.0.0.1:{port}{base}", flush=True)
+        if address == "0.0.0.0":
+            for net in network_addresses():
+                print(f"Pupils on the class network: http://{net}:{port}{base}", flush=True)
+        print(f"Class code: {service.code}", flush=True)
+        print(f"Teacher's board (keep this link to yourself): http://127.0.0.1:{port}{base}board?key="
+              f"{service.teacher_key}", flush=True)
+        print("Press Ctrl+C to stop.", flush=True)
+    try:
+        await stop.wait()
+    finally:
+        ticker.stop()
+        server.stop()
+        service.close()
+
+
+def serve(port: int, db: str, code: str | None = None, table_size: int | None = None, *,
+          classroom: bool = False, base_url: str | None = None, hub: bool | None = None,
+          settings: dict[str, Any] | None = None) -> int:
+    """``wizard-edu tables``: run the class tables until Ctrl+C."""
+    settings = dict(settings or {})
+    if table_size is not None:
+        settings["table_size"] = table_size
+    hub_mode = hub if hub is not None else bool(os.environ.get("JUPYTERHUB_API_TOKEN")
+                                                and os.environ.get("JUPYTERHUB_SERVICE_URL"))
+    address = "0.0.0.0" if classroom else "127.0.0.1"
+    if hub_mode and os.environ.get("JUPYTERHUB_SERVICE_URL"):
+        where = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
+        address, port = where.hostname or address, where.port or port
+    if base_url is None:
+        base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/") if hub_mode else "/"
+    service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
+                           settings=settings)
+    print(f"Class tables: {len(service.tables)} tables and {len(service.pupils)} pupils in {db}.", flush=True)
+    asyncio.run(run(service, port, address, base_url, HubUsers() if hub_mode else None))
+    return 0
+
+
+__all__ = ["make_app", "run", "serve", "DEFAULT_DB", "DEFAULT_PORT"]

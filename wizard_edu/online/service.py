@@ -1,0 +1,632 @@
+"""The class tables: pupils, seating, a :class:`~wizard_edu.game.Game` at every table, computer players.
+
+:class:`TableService` holds the class's state and knows nothing of HTTP (``server.py`` puts it on the
+network). It is not thread-safe: one thread (the server's event loop) calls it. Computer players think
+in a worker thread (:meth:`TableService._computer_turns`) and their moves come back to that loop, so a
+hard player's thinking never holds up a pupil's click.
+
+Every action is stored (:class:`~wizard_edu.online.storage.Store`) before it is confirmed; at a start
+each table is replayed from its seed and stored actions, so it goes on at the exact position.
+
+>>> from wizard_edu.online.storage import SQLiteStore
+>>> svc = TableService(SQLiteStore(":memory:"), code="ABCD", settings={"table_size": 3, "rules": "junior"})
+>>> ann = svc.join("ABCD", "Ann"); ben = svc.join("ABCD", "Ben"); cy = svc.join("abcd", " cy ")
+>>> [p.seat for p in (ann, ben, cy)], svc.tables[ann.table_id].record.started
+([0, 1, 2], True)
+>>> svc.join("ABCD", "ann").token == ann.token     # joining again: the same pupil, seat and hand
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from ..errors import WizardError
+from ..game import Action, Game, SeatView
+from ..players import LEVELS, make_player
+from ..rules.rulesets import Ruleset, get_ruleset
+from . import tournament as tour
+from .auth import codes_match, new_secret, normalise_code
+from .errors import (
+    ClassCodeError,
+    NotYourSeatError,
+    OnlineError,
+    PausedError,
+    PupilNameError,
+    TableNotStartedError,
+)
+from .storage import PupilRecord, Store, StorageError, TableRecord
+from .wire import encode
+
+log = logging.getLogger("wizard_edu.online")
+
+MAX_NAME = 20
+#: Pupils who may join one service (a school's year group, with room to spare).
+MAX_PUPILS = 400
+NAME_STYLES = ("full", "first", "initials")
+
+
+@dataclass
+class Settings:
+    """What the teacher sets (stored, so a restart keeps it)."""
+
+    table_size: int = 4
+    rules: str = "classic"
+    options: dict[str, Any] = field(default_factory=dict)
+    computer: str = "medium"
+    grace: float = 30.0
+    computer_delay: float = 0.6
+    chances: bool = True
+    names: str = "full"
+
+    def check(self) -> None:
+        """Raise a teacher-readable error for a setting that cannot work."""
+        if self.computer not in LEVELS:
+            raise OnlineError(f"Computer players are {', '.join(LEVELS)}, not {self.computer!r}.")
+        if self.names not in NAME_STYLES:
+            raise OnlineError(f"Names can be shown as {', '.join(NAME_STYLES)}, not {self.names!r}.")
+        if not isinstance(self.table_size, int) or not 2 <= self.table_size <= 6:
+            raise OnlineError(f"A table has 2 to 6 seats, not {self.table_size!r}.")
+        for name in ("grace", "computer_delay"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 3600:
+                raise OnlineError(f"{name.replace('_', ' ').capitalize()} is a number of seconds from 0 to 3600, "
+                                  f"not {value!r}.")
+        self.ruleset().check_players(self.table_size)
+
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.rules, **self.options)
+
+
+def clean_name(name: object) -> str:
+    """A pupil's name as shown: spaces tidied; 1 to :data:`MAX_NAME` characters."""
+    text = " ".join(str(name).split()) if isinstance(name, str) else ""
+    if not text or len(text) > MAX_NAME or not text.isprintable():
+        raise PupilNameError(f"Type your name (1 to {MAX_NAME} letters), then press Join.")
+    return text
+
+
+def name_key(name: str) -> str:
+    """How a returning pupil is recognised: the name without case or spaces."""
+    return "name:" + "".join(name.split()).casefold()
+
+
+def shown_name(name: str, style: str) -> str:
+    """A name as the projector shows it: ``full``, ``first`` (first word) or ``initials``.
+
+    >>> shown_name("Ann Lee", "first"), shown_name("Ann Lee", "initials"), shown_name("Computer 2", "initials")
+    ('Ann', 'A. L.', 'Computer 2')
+    """
+    if style == "first" or name.startswith("Computer "):
+        return name if name.startswith("Computer ") else name.split()[0]
+    if style == "initials":
+        return " ".join(word[0].upper() + "." for word in name.split())
+    return name
+
+
+class Pupil:
+    """A pupil's record and their connection (not stored: everyone is away at a start)."""
+
+    def __init__(self, record: PupilRecord, now: float) -> None:
+        self.record = record
+        self.sockets = 0
+        self.away_since = now   # a start gives every pupil a fresh grace
+        self.last_seen = now
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+
+class Table:
+    """A table: its record, its game, and what is going on right now."""
+
+    def __init__(self, record: TableRecord, game: Game) -> None:
+        self.record = record
+        self.game = game
+        self.version = 0
+        self.players: dict[int, Any] = {}   # computer players by seat (made when first needed)
+        self.busy = False                  # a computer turn task runs for this table
+        self.thinking: int | None = None    # the seat whose computer player is thinking
+        self.stand_ins: frozenset[int] = frozenset()
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over
+
+
+def _game(record: TableRecord) -> Game:
+    return Game(players=record.size, rules=Ruleset.from_dict(record.rules), seed=record.seed, names=record.names)
+
+
+class TableService:
+    """The class's tables (see the module docstring).
+
+    ``loop``: the asyncio loop computer players report back to (set by the server); without one,
+    :meth:`play_computers` moves them (tests, notebooks).
+    """
+
+    def __init__(self, store: Store, *, code: str | None = None, teacher_key: str | None = None,
+                 settings: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic,
+                 executor: Executor | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.epoch = secrets.token_hex(3)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="wizard-computer")
+        self.listeners: list[Callable[[Table | None], None]] = []
+        self.board_version = 0
+        snap = store.load()
+        stored = snap.settings
+        self.settings = Settings(**{f.name: stored[f.name] for f in fields(Settings) if f.name in stored})
+        if settings:
+            self.settings = Settings(**{**asdict(self.settings), **settings})
+        self.settings.check()
+        for key, value in asdict(self.settings).items():
+            if stored.get(key) != value:
+                store.save_setting(key, value)
+        self.code = normalise_code(code or stored.get("class_code") or "") or new_secret("code")
+        if len(self.code) < 4:
+            raise ClassCodeError("A class code needs at least 4 letters or digits.")
+        self.teacher_key = teacher_key or stored.get("teacher_key") or new_secret("key")
+        for key, value in (("class_code", self.code), ("teacher_key", self.teacher_key)):
+            if stored.get(key) != value:
+                store.save_setting(key, value)
+        self.paused = bool(stored.get("paused", False))
+        now = clock()
+        self.pupils: dict[int, Pupil] = {p.id: Pupil(p, now) for p in snap.pupils}
+        self.by_token = {p.record.token: p for p in self.pupils.values()}
+        self.by_key = {p.record.key: p for p in self.pupils.values()}
+        self.tables: dict[int, Table] = {}
+        for record in snap.tables:
+            game = _game(record)
+            try:
+                for seat, action in snap.actions.get(record.id, []):
+                    game.apply(Action.from_json(action), seat)
+            except WizardError as exc:
+                raise StorageError(f"Table {record.id} does not replay from the database: {exc}") from None
+            self.tables[record.id] = Table(record, game)
+        self.tournament: dict[str, Any] = snap.tournament or {}
+
+    # -- notifications -----------------------------------------------------------------
+    def _changed(self, table: Table | None) -> None:
+        """Something changed at ``table`` (None: only the board): new version, tell the listeners."""
+        if table is not None:
+            table.version += 1
+        self.board_version += 1
+        for listener in list(self.listeners):
+            try:
+                listener(table)
+            except Exception:   # a broken listener (a closed socket) never stops the game
+                log.exception("A listener failed")
+
+    def version(self, table: Table | None) -> str:
+        return f"{self.epoch}:{table.id}:{table.version}" if table else f"{self.epoch}:-:{self.board_version}"
+
+    # -- pupils --------------------------------------------------------------------------
+    def check_code(self, code: object) -> None:
+        if not isinstance(code, str) or not codes_match(code, self.code):
+            raise ClassCodeError("That is not the class code. Look at the board and try again.")
+
+    def join(self, code: object, name: object) -> PupilRecord:
+        """A pupil with the class code joins (or joins again: the same seat and hand)."""
+        self.check_code(code)
+        shown = clean_name(name)
+        return self._join(name_key(shown), shown)
+
+    def join_user(self, login: str) -> PupilRecord:
+        """A hub user joins (no code: the hub has checked who they are)."""
+        return self._join("hub:" + login, clean_name(login[:MAX_NAME]))
+
+    def _join(self, key: str, shown: str) -> PupilRecord:
+        pupil = self.by_key.get(key)
+        if pupil is None:
+            if len(self.pupils) >= MAX_PUPILS:
+                raise OnlineError(f"The class tables are full ({MAX_PUPILS} pupils).")
+            record = PupilRecord(id=max(self.pupils, default=0) + 1, name=shown, key=key, token=new_secret("token"))
+            pupil = Pupil(record, self.clock())
+            self.pupils[record.id] = pupil
+            self.by_token[record.token] = pupil
+            self.by_key[key] = pupil
+            self.store.save_pupil(record)
+        if self.tournament.get("state") == "registration":
+            if pupil.id not in self.tournament["registered"]:
+                self.tournament["registered"].append(pupil.id)
+                self.store.save_tournament(self.tournament)
+                self._changed(None)
+        elif pupil.record.table_id is None:
+            self._seat(pupil)
+        pupil.last_seen = self.clock()
+        return pupil.record
+
+    def pupil(self, token: object) -> Pupil:
+        pupil = self.by_token.get(token) if isinstance(token, str) else None
+        if pupil is None:
+            raise NotYourSeatError("This seat's pass is not known here: join again with the class code.")
+        return pupil
+
+    def table_of(self, pupil: Pupil) -> Table | None:
+        return self.tables.get(pupil.record.table_id) if pupil.record.table_id is not None else None
+
+    def connect(self, pupil: Pupil, change: int) -> None:
+        """A pupil's push connection opened (+1) or closed (-1)."""
+        pupil.sockets = max(0, pupil.sockets + change)
+        now = self.clock()
+        pupil.last_seen = now
+        if pupil.sockets == 0:
+            pupil.away_since = now
+        table = self.table_of(pupil)
+        if table is not None:
+            self._changed(table)
+            self._kick(table)
+
+    def present(self, pupil: Pupil) -> bool:
+        """Connected now, or away for less than the grace."""
+        return pupil.sockets > 0 or self.clock() - max(pupil.away_since, pupil.last_seen) < self.settings.grace
+
+    # -- seating ----------------------------------------------------------------------------
+    def _seat(self, pupil: Pupil) -> None:
+        """Seat a pupil in arrival order: the first table still waiting with a free seat, else a new one."""
+        size = self.settings.table_size
+        table = next((t for t in self.tables.values() if not t.record.started and t.record.tournament_round is None
+                      and t.record.size == size and {} in t.record.seats), None)
+        if table is None:
+            table = self._new_table(size, self.settings.ruleset())
+        seat = table.record.seats.index({})
+        table.record.seats[seat] = {"pupil": pupil.id}
+        pupil.record.table_id, pupil.record.seat = table.id, seat
+        self._deal_again(table)
+        self.store.save_pupil(pupil.record)
+        if {} not in table.record.seats:
+            self._start(table)
+        else:
+            self.store.save_table(table.record)
+            self._changed(table)
+
+    def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None) -> Table:
+        ruleset.check_players(size)
+        record = TableRecord(id=max(self.tables, default=0) + 1, size=size, rules=ruleset.to_dict(),
+                             seed=secrets.randbelow(2**31), seats=[{} for _ in range(size)], names=[],
+                             tournament_round=tournament_round)
+        table = Table(record, Game(players=size, rules=ruleset, seed=record.seed))
+        self.tables[record.id] = table
+        self._deal_again(table)
+        return table
+
+    def _seat_names(self, record: TableRecord) -> list[str]:
+        names, computers = [], 0
+        for seat in record.seats:
+            if "pupil" in seat:
+                names.append(self.pupils[seat["pupil"]].record.name)
+            elif "computer" in seat:
+                computers += 1
+                names.append(f"Computer {computers}")
+            else:
+                names.append("Free seat")
+        return names
+
+    def _deal_again(self, table: Table) -> None:
+        """The table's game with its seats' names (only before anyone acted: same seed, same deal)."""
+        assert not table.game.history, "a game in progress keeps its names"
+        table.record.names = self._seat_names(table.record)
+        table.game = _game(table.record)
+
+    def _start(self, table: Table) -> None:
+        if table.record.started:
+            return
+        table.record.seats = [seat or {"computer": self.settings.computer} for seat in table.record.seats]
+        self._deal_again(table)
+        table.record.started = True
+        self.store.save_table(table.record)
+        self._changed(table)
+        self._kick(table)
+
+    def start_tables(self) -> int:
+        """The teacher starts every waiting table that has a pupil; computers fill the free seats."""
+        waiting = [t for t in self.tables.values() if not t.record.started and t.record.tournament_round is None
+                   and any("pupil" in s for s in t.record.seats)]
+        for table in waiting:
+            self._start(table)
+        return len(waiting)
+
+    # -- who plays each seat ---------------------------------------------------------------
+    def seat_pupil(self, table: Table, seat: int) -> Pupil | None:
+        """The pupil sitting at ``seat`` (None for a computer, or a pupil who moved to another table)."""
+        entry = table.record.seats[seat]
+        pupil = self.pupils.get(entry.get("pupil", -1))
+        return pupil if pupil is not None and pupil.record.table_id == table.id else None
+
+    def _computer_seat(self, table: Table) -> int | None:
+        """The seat a computer player should act for now, if any."""
+        if not table.record.started or table.over or self.paused:
+            return None
+        seat = table.game.to_move
+        if seat is None:
+            return None
+        pupil = self.seat_pupil(table, seat)
+        return seat if pupil is None or not self.present(pupil) else None
+
+    def _player(self, table: Table, seat: int) -> Any:
+        player = table.players.get(seat)
+        if player is None:
+            level = table.record.seats[seat].get("computer", self.settings.computer)
+            player = table.players[seat] = make_player(level, seed=(table.record.seed + 7919 * seat) % 2**31)
+        return player
+
+    def _kick(self, table: Table) -> None:
+        """Start the table's computer turns in the background if a computer is to move."""
+        if self.loop is None or table.busy or self._computer_seat(table) is None:
+            return
+        table.busy = True
+        self.loop.create_task(self._computer_turns(table))
+
+    async def _computer_turns(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                seat = self._computer_seat(table)
+                if seat is None:
+                    break
+                done = len(table.game.history)
+                table.thinking = seat
+                self._changed(table)
+                if self.settings.computer_delay:
+                    await asyncio.sleep(self.settings.computer_delay)   # children see it think
+                if self._computer_seat(table) != seat or len(table.game.history) != done:
+                    continue
+                view = table.game.view(seat)
+                action = await loop.run_in_executor(self.executor, self._player(table, seat).act, view)
+                if self._computer_seat(table) != seat or len(table.game.history) != done:
+                    continue   # the pupil came back, or acted, meanwhile
+                try:
+                    self._apply(table, seat, action)
+                except WizardError:
+                    log.exception("A computer player's move was refused at table %s", table.id)
+                    break
+        finally:
+            table.busy = False
+            if table.thinking is not None:
+                table.thinking = None
+                self._changed(table)
+
+    def play_computers(self, limit: int = 100_000) -> int:
+        """Without an event loop: let computer players move until a pupil must act; the moves made."""
+        moves = 0
+        progress = True
+        while progress and moves < limit:
+            progress = False
+            for table in self.tables.values():
+                seat = self._computer_seat(table)
+                if seat is not None:
+                    self._apply(table, seat, self._player(table, seat).act(table.game.view(seat)))
+                    moves += 1
+                    progress = True
+        return moves
+
+    def tick(self) -> None:
+        """Every second or so: who is away past the grace (a stand-in takes over), who came back."""
+        for table in self.tables.values():
+            if not table.record.started or table.over:
+                continue
+            stand_ins = frozenset(s for s in range(table.record.size)
+                                  if (p := self.seat_pupil(table, s)) is not None and not self.present(p))
+            if stand_ins != table.stand_ins:
+                table.stand_ins = stand_ins
+                self._changed(table)
+            self._kick(table)
+
+    # -- acting ------------------------------------------------------------------------------
+    def _apply(self, table: Table, seat: int, action: Action) -> tuple:
+        if self.paused:
+            raise PausedError("The teacher has paused the games. Wait until they start again.")
+        game = table.game
+        events = game.apply(action, seat)   # a refusal raises here and changes nothing
+        try:
+            self.store.append_action(table.id, len(game.history) - 1, seat, action.to_json())
+        except Exception:
+            # Not stored, so not done: back to what the database holds.
+            table.game = _game(table.record)
+            for s, a in game.history[:-1]:
+                table.game.apply(Action.from_json(a.to_json()), s)
+            raise
+        self._changed(table)
+        self._kick(table)
+        return events
+
+    def act(self, token: object, action: object, seat: object = None) -> tuple:
+        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only."""
+        pupil = self.pupil(token)
+        table = self.table_of(pupil)
+        if table is None:
+            raise TableNotStartedError("You do not have a table yet: wait until the teacher starts the games.")
+        if seat is not None and seat != pupil.record.seat:
+            raise NotYourSeatError("You can only play for your own seat.")
+        if not table.record.started:
+            raise TableNotStartedError("Your table has not started yet: it waits for more players or the teacher.")
+        if not isinstance(action, Action):
+            action = Action.from_json(action)   # type: ignore[arg-type]  (checked there)
+        pupil.last_seen = self.clock()
+        return self._apply(table, pupil.record.seat, action)  # type: ignore[arg-type]
+
+    def view(self, token: object) -> SeatView | None:
+        pupil = self.pupil(token)
+        table = self.table_of(pupil)
+        if table is None:
+            return None
+        pupil.last_seen = self.clock()
+        view = table.game.view(pupil.record.seat)  # type: ignore[arg-type]
+        if not table.record.started or self.paused:
+            from dataclasses import replace
+
+            view = replace(view, legal=())
+        return view
+
+    def seat_state(self, token: object) -> dict[str, Any]:
+        """What ``GET api/seat`` answers (see docs/online.md)."""
+        pupil = self.pupil(token)
+        view = self.view(token)
+        table = self.table_of(pupil)
+        return {"table_id": pupil.record.table_id, "seat": pupil.record.seat, "pupil": pupil.record.name,
+                "state": "seated" if table else "registered", "version": self.version(table),
+                "table": self.table_info(table) if table else None,
+                "view": None if view is None else encode(view)}
+
+    # -- what is shown -------------------------------------------------------------------------
+    def table_info(self, table: Table, names: str = "full") -> dict[str, Any]:
+        game, record = table.game, table.record
+        players = []
+        for seat, entry in enumerate(record.seats):
+            pupil = self.seat_pupil(table, seat)
+            name = record.names[seat]
+            players.append({"seat": seat, "name": shown_name(name, names),
+                            "kind": "pupil" if pupil is not None or "pupil" in entry else "computer",
+                            "level": entry.get("computer"),
+                            "connected": pupil is not None and pupil.sockets > 0,
+                            "stand_in": record.started and not table.over and pupil is None and "pupil" in entry
+                            or pupil is not None and record.started and not self.present(pupil)})
+        thinking = None
+        if record.started and not table.over and game.to_move is not None:
+            seat = table.thinking if table.thinking is not None else game.to_move
+            pupil = self.seat_pupil(table, seat)
+            who = "pupil" if pupil is not None and self.present(pupil) and table.thinking is None else "computer"
+            thinking = {"seat": seat, "who": who, "name": shown_name(record.names[seat], names)}
+        return {"id": table.id, "size": record.size, "rules": game.ruleset.title, "started": record.started,
+                "over": table.over, "paused": self.paused, "chances": self.settings.chances,
+                "tournament_round": record.tournament_round, "round": game.round_number,
+                "rounds_total": len(game.round_sizes), "phase": game.phase, "to_move": game.to_move,
+                "scores": list(game.scores), "players": players, "thinking": thinking,
+                "version": self.version(table)}
+
+    def board(self) -> dict[str, Any]:
+        """Everything the teacher's board shows (names as the teacher's switch says)."""
+        style = self.settings.names
+        waiting = [shown_name(self.pupils[i].record.name, style) for i in self.tournament.get("registered", [])
+                   if self.pupils[i].record.table_id is None] if self.tournament.get("state") == "registration" else []
+        return {"code": self.code, "settings": asdict(self.settings), "paused": self.paused,
+                "tables": [self.table_info(t, style) for t in sorted(self.tables.values(), key=lambda t: -t.id)],
+                "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(),
+                "version": self.version(None)}
+
+    # -- the teacher ------------------------------------------------------------------------------
+    def set_settings(self, **changes: Any) -> Settings:
+        unknown = set(changes) - {f.name for f in fields(Settings)}
+        if unknown:
+            raise OnlineError(f"There is no setting {', '.join(sorted(unknown))}.")
+        new = Settings(**{**asdict(self.settings), **changes})
+        new.check()
+        self.settings = new
+        for key, value in changes.items():
+            self.store.save_setting(key, value)
+        for table in self.tables.values():
+            self._changed(table)
+        if not self.tables:
+            self._changed(None)
+        return new
+
+    def pause(self, paused: bool) -> None:
+        self.paused = bool(paused)
+        self.store.save_setting("paused", self.paused)
+        for table in self.tables.values():
+            self._changed(table)
+            self._kick(table)
+        self._changed(None)
+
+    # -- the tournament -------------------------------------------------------------------------
+    def open_registration(self) -> None:
+        if self.tournament.get("state") in ("registration", "playing"):
+            raise tour.TournamentError("The tournament is already open.")
+        self.tournament = {"state": "registration", "round": 0, "registered": [], "tables": {}}
+        self.store.save_tournament(self.tournament)
+        self._changed(None)
+
+    def start_tournament(self) -> list[int]:
+        """Seat everyone registered at tables of 4 to 6 (the flyer's format); the new tables' ids."""
+        if self.tournament.get("state") != "registration":
+            raise tour.TournamentError("Open the registration first, then start the tournament.")
+        if not self.tournament["registered"]:
+            raise tour.TournamentError("Nobody has registered yet: pupils join with the class code.")
+        return self._tournament_round(list(self.tournament["registered"]))
+
+    def next_round(self) -> list[int]:
+        """A further round, re-seated by the standings (when every table of this round is over)."""
+        if self.tournament.get("state") != "playing" or not self.round_over():
+            raise tour.TournamentError("Every table must finish its ten hands before the next round.")
+        return self._tournament_round([s.pupil for s in self.standings()])
+
+    def round_over(self) -> bool:
+        ids = self.tournament.get("tables", {}).get(str(self.tournament.get("round")), [])
+        return bool(ids) and all(self.tables[i].over for i in ids)
+
+    def _tournament_round(self, pupil_ids: list[int]) -> list[int]:
+        number = self.tournament["round"] + 1
+        ruleset = get_ruleset("classic", schedule="tournament")
+        made = []
+        for group in tour.seat_by_standings(pupil_ids):
+            table = self._new_table(max(tour.MIN_TABLE, len(group)), ruleset, tournament_round=number)
+            for seat, pupil_id in enumerate(group):
+                table.record.seats[seat] = {"pupil": pupil_id}
+                pupil = self.pupils[pupil_id]
+                pupil.record.table_id, pupil.record.seat = table.id, seat
+                self.store.save_pupil(pupil.record)
+            made.append(table.id)
+        self.tournament.update(state="playing", round=number)
+        self.tournament["tables"][str(number)] = made
+        self.store.save_tournament(self.tournament)
+        for table_id in made:
+            self._start(self.tables[table_id])
+        for table in self.tables.values():   # pupils who left a casual table: a computer plays on there
+            if table.record.tournament_round is None:
+                self._changed(table)
+                self._kick(table)
+        return made
+
+    def results(self) -> list[tour.Result]:
+        """Every pupil's points and exact bids at every tournament table (games in progress too)."""
+        found = []
+        for number, ids in self.tournament.get("tables", {}).items():
+            for table_id in ids:
+                table = self.tables[table_id]
+                game = table.game
+                for seat, entry in enumerate(table.record.seats):
+                    if "pupil" in entry:
+                        exact = sum(1 for r in game.rounds if r.bids[seat] == r.won[seat])
+                        found.append(tour.Result(entry["pupil"], self.pupils[entry["pupil"]].record.name,
+                                                 int(number), table_id, game.scores[seat], exact))
+        return found
+
+    def standings(self) -> list[tour.Standing]:
+        return tour.standings(self.results())
+
+    def tournament_info(self) -> dict[str, Any] | None:
+        if not self.tournament:
+            return None
+        style = self.settings.names
+        rows = []
+        for s in self.standings():
+            row = s.to_dict()
+            row["name"] = shown_name(s.name, style)
+            rows.append(row)
+        return {"state": "finished" if self.tournament["state"] == "playing" and self.round_over()
+                else self.tournament["state"], "round": self.tournament["round"],
+                "registered": [shown_name(self.pupils[i].record.name, style) for i in self.tournament["registered"]],
+                "standings": rows, "tie_break": tour.TIE_BREAK}
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.executor.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+
+__all__ = ["TableService", "Settings", "Table", "Pupil", "clean_name", "name_key", "shown_name"]

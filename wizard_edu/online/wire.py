@@ -1,0 +1,92 @@
+"""The engine's values as JSON and back, for the class table service and its client.
+
+A closed list of types travels: cards, card lists, actions, events, seat views, round and trick
+records, rulesets. Anything else is refused, so a reply can never make the client build an object
+of a type it did not expect (no pickle on the wire).
+
+>>> from wizard_edu import Game
+>>> g = Game(players=3, rules="junior", seed=7)
+>>> view = g.view(1)
+>>> decode(json.loads(json.dumps(encode(view)))) == view
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from .. import events as _events
+from ..cards import Card, Cards
+from ..errors import SaveFileError
+from ..game import Action, SeatView
+from ..game_core import TrickRecord
+from ..records import RoundRecord
+from ..rules.core import TrickResult
+from ..rules.rulesets import Ruleset
+
+#: The dataclasses that may travel, by name.
+_CLASSES: dict[str, type] = {cls.__name__: cls for cls in (SeatView, RoundRecord, TrickResult, Action)}
+_CLASSES.update({name: getattr(_events, name) for name in _events.__all__})
+
+
+def encode(value: Any) -> Any:
+    """``value`` as plain JSON data (tagged objects for everything JSON cannot say by itself)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Card):
+        return {"card": str(value)}
+    if isinstance(value, Cards):
+        return {"cards": [str(c) for c in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, tuple):
+        return {"t": [encode(v) for v in value]}
+    if isinstance(value, dict):
+        return {"map": [[encode(k), encode(v)] for k, v in value.items()]}
+    if isinstance(value, Ruleset):
+        return {"ruleset": value.to_dict()}
+    if isinstance(value, TrickRecord):
+        return {"trick": [value.leader, encode(value.plays), encode(value.result)]}
+    name = type(value).__name__
+    if dataclasses.is_dataclass(value) and _CLASSES.get(name) is type(value):
+        return {"dc": name, "f": {f.name: encode(getattr(value, f.name))
+                                  for f in dataclasses.fields(value) if f.init}}
+    raise TypeError(f"{name} values are not sent over the class table service.")
+
+
+def decode(data: Any) -> Any:
+    """The value :func:`encode` made; anything else raises :class:`SaveFileError`."""
+    if data is None or isinstance(data, (bool, int, str)):
+        return data
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if isinstance(data, dict) and len(data) in (1, 2):
+        try:
+            if "card" in data:
+                return Card.parse(data["card"])
+            if "cards" in data:
+                return Cards([Card.parse(c) for c in data["cards"]])
+            if "t" in data:
+                return tuple(decode(v) for v in data["t"])
+            if "map" in data:
+                return {decode(k): decode(v) for k, v in data["map"]}
+            if "ruleset" in data:
+                return Ruleset.from_dict(data["ruleset"])
+            if "trick" in data:
+                leader, plays, result = data["trick"]
+                return TrickRecord(leader, decode(plays), decode(result))
+            if "dc" in data and data["dc"] in _CLASSES:
+                fields = {k: decode(v) for k, v in data["f"].items()}
+                return _CLASSES[data["dc"]](**fields)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise SaveFileError(f"The class table service sent something this kit cannot read ({exc}).") from None
+    raise SaveFileError("The class table service sent something this kit cannot read.")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(encode(value), separators=(",", ":"))
+
+
+__all__ = ["encode", "decode", "dumps"]
