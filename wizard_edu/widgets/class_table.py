@@ -248,9 +248,10 @@ class ClassTable(widgets.VBox):
         self.players.add_class("wizard-class-players-box")
         self.line = widgets.HTML()
         self.line.add_class("wizard-class-line")
-        others: list[Any] = [None] * (self.source.players - 1)   # people (or the service's computers)
-        self.table = TableWidget(game=self.source, seat=seat.seat, opponents=others,
-                                 chances=bool(self.source.table.get("chances", True)), theme=theme)
+        self.table = _seat_table(TableWidget, self.source, theme)
+        simple = getattr(self.table, "simple", None)
+        if callable(simple):
+            simple()   # no seed, save or load at a class table: the service keeps the game
         self.last_moves = ""
         super().__init__([self.players, self.line, self.table])
         self.add_class("wizard-class-table")
@@ -314,10 +315,10 @@ class ClassTable(widgets.VBox):
 
     def _call_on_loop(self, fn: Callable[[], None]) -> None:
         loop = self._loop
-        if loop is not None and not loop.is_closed():
+        if loop is not None and loop.is_running():
             loop.call_soon_threadsafe(fn)
         else:
-            fn()
+            fn()   # no kernel loop (plain Python): the widgets take the change from this thread
 
     def close(self) -> None:
         """Leave the table (the seat is kept for this pupil) and stop listening."""
@@ -331,15 +332,27 @@ class ClassTable(widgets.VBox):
         return f"ClassTable(table {self.source.table.get('id')}, seat {self.seat.seat}, {self.source.status()})"
 
 
+def _seat_table(table_class: Any, source: SeatGame, theme: str | None) -> Any:
+    """The table widget on the seat's game: every other seat is a person (or the service's computer)."""
+    others: list[Any] = [None] * (source.players - 1)
+    chances = bool(source.table.get("chances", True))
+    try:
+        return table_class(game=source, seat=source.me, opponents=others, chances=chances, theme=theme)
+    except WizardError:
+        # A table that takes only a local Game: set it up with the class table's players, then hand
+        # it the seat's game (the same start as a game in progress).
+        table = table_class(rules=source.ruleset, players=source.players, seat=source.me, opponents=others,
+                            names=source.names, chances=chances, theme=theme)
+        table._begin(source, f"Class table {source.table.get('id')}: {source.status()}")
+        return table
+
+
 def _kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop (the thread that owns the widgets), if this runs on it."""
+    """The kernel's running event loop (its thread owns the widgets); None outside a kernel."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
-        try:
-            return asyncio.get_event_loop_policy().get_event_loop()
-        except RuntimeError:
-            return None
+        return None
 
 
 # -- the app -----------------------------------------------------------------------------------------
@@ -431,10 +444,10 @@ class ClassTableApp(widgets.VBox):
 
     def _on_loop(self, fn: Callable[[], None]) -> None:
         loop = self._loop
-        if loop is not None and not loop.is_closed():
+        if loop is not None and loop.is_running():
             loop.call_soon_threadsafe(fn)
         else:
-            fn()
+            fn()   # no kernel loop (plain Python): the widgets take the change from this thread
 
 
 def class_table_app(url: str | None = None, code: str | None = None, theme: str | None = None) -> ClassTableApp:
