@@ -110,7 +110,7 @@ def test_classic_says_bid_and_junior_says_predict():
 def test_a_card_is_translated_once_not_twice():
     us = Vocabulary("classic", "us")
     # R7 is the printed 8; translating "red 8" again would make it a 9.
-    assert us.text("You hold R7.") == "You hold red 8."
+    assert us.text("You hold R7.") == "You hold the 8 of hearts."
     table = TableWidget(rules="classic", players=3, seed=6, theme="us")
     while table.view.phase != "play":
         table.act(table.view.legal[0])
@@ -129,7 +129,7 @@ def test_us_games_buttons_tooltips_and_trick_line_agree():
         card = b.card
         if card.is_number:
             printed = Vocabulary("classic", "us").face(card)
-            assert b.description.endswith(" " + printed) and printed in b.tooltip
+            assert b.description.startswith(printed + "\n") and printed in b.tooltip
             assert str(card) not in b.description
 
 
@@ -167,4 +167,4 @@ def test_junior_bid_words_become_prediction_words_with_grammar():
 def test_describing_actions_uses_the_rulesets_words():
     assert Vocabulary("junior").action(Action("bid", 2)) == "predict 2"
     assert Vocabulary("classic").action(Action("bid", 2)) == "bid 2"
-    assert Vocabulary("classic", "us").action(Action("play", Card.parse("B13"))) == "play blue A"
+    assert Vocabulary("classic", "us").action(Action("play", Card.parse("B13"))) == "play the ace of spades"

@@ -109,3 +109,28 @@ def test_mutated_saves_load_or_explain_and_the_table_still_plays(which, field, v
     else:
         target[last] = [target.get(last), value]
     _load_and_check(json.dumps(data))
+
+
+def test_the_table_saves_itself_and_offers_to_go_on_after_a_restart(tmp_path, monkeypatch):
+    """Nothing lost: with autosave the game is in the learner's folder after every move; a table
+    made again (a re-run, a kernel restart) offers to go on, and going on restores every move."""
+    import random
+
+    monkeypatch.setenv("WIZARD_EDU_HOME", str(tmp_path))
+    table = TableWidget(rules="junior", players=3, seed=5, autosave="junior-table")
+    assert table.resume_box.layout.display == "none"  # nothing saved yet: no offer
+    rng = random.Random(2)
+    while table.game.round_number < 3:
+        assert table.act(rng.choice(table.view.legal)), table.message
+    saved = tmp_path / ".wizard-edu" / "tables" / "junior-table.json"
+    assert json.loads(saved.read_text())["actions"] == json.loads(table.game.to_json())["actions"]
+    moves = len(table.game.history)
+
+    again = TableWidget(rules="junior", players=3, seed=5, autosave="junior-table")  # after a restart
+    assert again.resume_box.layout.display != "none" and len(again.game.history) < moves
+    again.act(again.view.legal[0]) if again.view.my_turn else None
+    assert json.loads(saved.read_text())["actions"] == json.loads(table.game.to_json())["actions"], \
+        "the offer is open: the game from before is not written over"
+    assert again.resume()
+    assert len(again.game.history) == moves and again.resume_box.layout.display == "none"
+    assert again.view.hand == table.view.hand

@@ -125,11 +125,12 @@ def test_card_buttons_are_reused_not_leaked():
     assert pooled <= 60 and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
 
 
-@pytest.mark.parametrize("theme, label, text", [("us", "red 8", "\u25b2 8"), ("amigo", "Dwarves 7", "\u25b2 7"),
-                                               ("classic", "red 7", "R7")])
+@pytest.mark.parametrize("theme, label, text", [("us", "the 8 of hearts", "8\n\u2665"),
+                                               ("amigo", "Dwarves 7", "7\n\u25b2"),
+                                               ("classic", "red 7", "7\n\u25b2")])
 def test_themes_name_cards_on_buttons_and_tooltips(theme, label, text):
-    # A button shows what its printing shows (the US Games "8" is the kit's rank 7), with the
-    # colour's symbol; with the Classic faces the kit's card text is the printed text.
+    # A button shows what its printing shows (the US Games "8" of hearts is the kit's R7), the
+    # label over the colour's (or suit's) symbol, as the drawn card does.
     from wizard_edu.widgets.common import card_button
 
     button = card_button("R7", theme)
@@ -246,3 +247,20 @@ def test_a_dealer_naming_trump_under_a_turned_up_werewolf_is_not_the_werewolfs_m
         "names=You,Owl,Fox")
     assert table.choose_trump("R")
     assert "You choose red as trump." in table.events
+
+
+def test_a_seat_played_elsewhere_waits_for_refresh():
+    """The class-table seam (docs/table.md): a None opponent is a person elsewhere; the widget
+    never moves for them, and refresh(events) takes in what they did."""
+    from wizard_edu import Game
+
+    game = Game(players=3, rules="junior", seed=4)
+    table = TableWidget(game=game, seat=0, opponents=[None, "rule-of-thumb"])
+    assert game.to_move == 1 and table.view.to_move == 1  # seat 1 bids first, nobody bids for them
+    assert "Waiting for" in table.prompt.value
+    events = game.apply(game.legal_actions()[0], 1)  # the other pupil predicts, elsewhere
+    table.refresh(events)
+    assert game.to_move == 0  # seat 2 (a computer) moved; now it is the learner's turn
+    assert any("predict" in line for line in table.events)
+    with pytest.raises(WizardError):
+        game.apply(game.legal_actions()[0], 1)  # the game source refuses a move out of turn

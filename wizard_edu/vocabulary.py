@@ -5,8 +5,8 @@ The engine, the rules and the coach speak the kit's language: card text (``R7``,
 has its own words, which depend on two things:
 
 * the **ruleset**: Wizard Junior *predicts* tricks and has *Fool Frogs*; Classic Wizard *bids*;
-* the **face theme** (the printing): the US Games cards print ranks 2-10, J, Q, K, A (so the
-  kit's ``R13`` is the red Ace); the AMIGO cards call the colours People (blue), Elves (green),
+* the **face theme** (the printing): the US Games cards are a playing deck with suits and ranks
+  2-10, J, Q, K, A (so the kit's ``R13`` is the ace of hearts, ``B12`` the king of spades); the AMIGO cards call the colours People (blue), Elves (green),
   Dwarves (red) and Giants (yellow); the Anniversary special cards have their own pictures.
 
 A :class:`Vocabulary` does both, once.  Widgets build their own sentences from its methods
@@ -21,9 +21,9 @@ table to the engine's events changes this module and nothing else.
 
 >>> us = Vocabulary("classic", "us")
 >>> us.text("You must follow red: you hold R13.")
-'You must follow red: you hold red A.'
+'You must follow hearts: you hold the ace of hearts.'
 >>> us.button_label(Card.parse("G7"))
-'♣ 8'
+'8\\n♣'
 >>> Vocabulary("junior").text("You cannot bid now: players are bidding.")
 'You cannot predict now: players are predicting.'
 >>> Vocabulary("classic", "amigo").card_name(Card.parse("R7"))
@@ -37,8 +37,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import COLOUR_NAMES, Card
-from .display.html import SPECIAL_STYLE
-from .display.themes import FILL, INK, SYMBOL, Theme, get_theme
+from .display.html import SPECIAL_STYLE, card_face
+from .display.themes import Theme, get_theme
 from .rules.core import DEALER_CHOOSES, trump_from_card
 from .rules.rulesets import Ruleset, get_ruleset
 
@@ -126,23 +126,14 @@ class Vocabulary:
         return self.card_name(card)
 
     def button_label(self, card: Card | str) -> str:
-        """The label on a card button: "R7" / "F" with the kit's faces, "♣ 8" under US Games."""
-        card = Card.parse(card)
-        if self.kit_faces:
-            return self.face(card) if card.is_jester else str(card.unnamed)
-        fill, ink, symbol = self.card_style(card)
-        if card.is_number:
-            return f"{symbol} {self.face(card)}"
-        return self.face(card)
+        """The label on a card button: what the drawn card shows, the face's label over its
+        symbol ("7\\n▲", "K\\n♠" under US Games, "F\\n☺"): hand, trick and questions look alike."""
+        label, symbol, _fill, _ink = card_face(Card.parse(card), self.theme)
+        return f"{label}\n{symbol}"
 
     def card_style(self, card: Card) -> tuple[str, str, str]:
         """(fill, ink, symbol) for a card: its colour's, or its own for a Wizard, Jester or special."""
-        colour = card.colour
-        if card.is_number and colour is not None:  # a number card always has a colour
-            return FILL[colour], INK[colour], SYMBOL[colour]
-        fill, ink, symbol = SPECIAL_STYLE[card.kind]
-        if card.kind in ("juggler", "cloud") and card.colour:
-            symbol = SYMBOL[card.colour]
+        _label, symbol, fill, ink = card_face(card, self.theme)
         return fill, ink, symbol
 
     def tooltip(self, card: Card | str) -> str:
@@ -199,7 +190,11 @@ class Vocabulary:
             return f"A {name} was turned up, so {dealer_name} (the dealer) chose {self.colour(trump)} as trump."
         if meaning is None:
             return f"A {name} was turned up: there is no trump this round."
-        return f"The turned-up card is {name}: {self.colour(meaning)} is trump."
+        return f"The turned-up card is {name}: {self.colour(meaning)} {self._is(meaning)} trump."
+
+    def _is(self, colour: str | None) -> str:
+        """"is" or "are": "red is trump", "spades are trump", "Dwarves are trump"."""
+        return "are" if self.colour(colour).endswith("s") else "is"
 
     def rule_name(self, rule: str) -> str:
         """Which rule decided a trick, short ("rule 2: the highest trump")."""

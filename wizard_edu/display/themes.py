@@ -29,6 +29,20 @@ class Theme:
     wizard: str = "Wizard"
     jester: str = "Jester"
     rank_labels: dict[int, str] = field(default_factory=dict)
+    #: Printed suit symbols (US Games: a normal playing deck), else each colour's own symbol.
+    symbols: dict[str, str] = field(default_factory=lambda: dict(SYMBOL))
+    #: Words for the printed ranks ("king"), when the faces are a playing deck: names read
+    #: "the king of spades".
+    rank_words: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def suits(self) -> bool:
+        """True when the faces print suits of a playing deck (the US Games cards)."""
+        return bool(self.rank_words)
+
+    def symbol(self, colour: str) -> str:
+        """The symbol printed for ``colour``: a shape, or the suit's symbol (US Games)."""
+        return self.symbols[colour]
 
     def rank_label(self, rank: int) -> str:
         return self.rank_labels.get(rank, str(rank))
@@ -46,6 +60,9 @@ class Theme:
     def card_name(self, card: Card) -> str:
         """Full name in this theme: ``'Dwarves 7'``, ``'red Ace'``, ``'Fool Frog'``."""
         if card.rank is not None and card.colour is not None:  # a number card
+            if self.suits:
+                rank = self.rank_words.get(card.rank, self.rank_label(card.rank))
+                return f"the {rank} of {self.colour_names[card.colour]}"
             return f"{self.colour_names[card.colour]} {self.rank_label(card.rank)}"
         if card.is_wizard:
             return self.wizard
@@ -61,8 +78,11 @@ THEMES: dict[str, Theme] = {
     "junior": Theme("junior", {"R": "red", "G": "green", "B": "blue", "Y": "yellow"},
                     jester="Fool Frog"),
     "amigo": Theme("amigo", {"R": "Dwarves", "G": "Elves", "B": "People", "Y": "Giants"}),
-    "us": Theme("us", {"R": "red", "G": "green", "B": "blue", "Y": "yellow"},
-                rank_labels=_US_RANKS),
+    # The US Games deck is a normal playing deck: suits, drawn in four colours (hearts red,
+    # clubs green, spades blue for black, diamonds yellow), so colour and suit tell a card apart.
+    "us": Theme("us", {"R": "hearts", "G": "clubs", "B": "spades", "Y": "diamonds"},
+                rank_labels=_US_RANKS, symbols={"R": "\u2665", "G": "\u2663", "B": "\u2660", "Y": "\u2666"},
+                rank_words={10: "jack", 11: "queen", 12: "king", 13: "ace"}),
 }
 
 _current = ["classic"]

@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..display.html import card_html, cards_html
-from ..display.themes import FILL, INK, SYMBOL, Theme, get_theme
+from ..display.html import CARD_CSS, CARD_HEIGHT, CARD_WIDTH, card_html, cards_html
+from ..display.themes import FILL, INK, Theme, get_theme
 from ..errors import WizardError, WrongPhaseError
 from ..events import (
     BidChanged,
@@ -51,7 +51,9 @@ def card_class(card: Card) -> str:
 def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
                 on_click: Callable[[Card], Any] | None = None, *, extra_classes: Iterable[str] = (),
                 width: str = "auto", rules: str | Ruleset = "classic") -> widgets.Button:
-    """A real, focusable button for one card: label "R7" (US Games faces: "▲ 8"), tooltip "red 7 (▲)".
+    """A real, focusable button for one card, drawn as :func:`~wizard_edu.display.html.card_html`
+    draws it: the face's label over its symbol ("7" over "▲"; US Games "K" over "♠"), its colour,
+    at least 48 x 68 CSS pixels; tooltip "red 7 (▲)" / "the king of spades (♠)".
 
     ``on_click(card)`` is called when it is pressed (by mouse or keyboard).  Words come from the
     :class:`~wizard_edu.vocabulary.Vocabulary` (a theme name makes one for ``rules``).
@@ -60,11 +62,14 @@ def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
     vocab = theme if isinstance(theme, Vocabulary) else vocabulary(rules, get_theme(theme))
     fill, ink, _symbol = vocab.card_style(card)
     button = widgets.Button(description=vocab.button_label(card), tooltip=vocab.tooltip(card),
-                            layout=widgets.Layout(width=width, min_width="4.2em", height="3.6em"))
+                            layout=widgets.Layout(width=width if width != "auto" else f"{CARD_WIDTH}px",
+                                                  min_width=f"{CARD_WIDTH}px", height=f"{CARD_HEIGHT}px"))
     button.style.button_color = fill
     button.style.text_color = ink
     button.style.font_weight = "bold"
-    button.style.font_size = "1.15em"
+    button.style.font_size = "19px"
+    if card.colour:
+        button.add_class(f"wizard-colour-{card.colour}")
     button.add_class("wizard-card-button")
     button.add_class(card_class(card))
     if card.is_special:
@@ -107,6 +112,10 @@ def restyle_card_button(button: widgets.Button, card: Card, vocab: Vocabulary) -
     if old is not None and old != card:
         button.remove_class(card_class(old))
         button.remove_class("wizard-special-card")
+    if old is not None and old.colour:
+        button.remove_class(f"wizard-colour-{old.colour}")
+    if card.colour:
+        button.add_class(f"wizard-colour-{card.colour}")
     fill, ink, _symbol = vocab.card_style(card)
     button.description = vocab.button_label(card)
     button.tooltip = vocab.tooltip(card)
@@ -128,8 +137,11 @@ def status_message(text: str, kind: str = "info") -> str:
 
 
 def status_area() -> widgets.HTML:
-    """An (initially empty) HTML widget with class ``wizard-status``."""
-    area = widgets.HTML(value="")
+    """An (initially empty) HTML widget with class ``wizard-status``.
+
+    It also carries the cards' page styles (:data:`~wizard_edu.display.html.CARD_CSS`), so every
+    widget with a status area draws its card buttons as cards."""
+    area = widgets.HTML(value=CARD_CSS)
     area.add_class("wizard-status")
     return area
 
@@ -175,7 +187,7 @@ def trump_badge(trump: str | None, theme: Theme) -> str:
         return ('<span class="wizard-trump-badge" style="padding:2px 6px;border:1px solid #555;'
                 'border-radius:4px">no trump</span>')
     return (f'<span class="wizard-trump-badge" style="padding:2px 6px;border-radius:4px;'
-            f'background:{FILL[trump]};color:{INK[trump]}">{SYMBOL[trump]} '
+            f'background:{FILL[trump]};color:{INK[trump]}">{theme.symbol(trump)} '
             f'trump: {html.escape(theme.colour_names[trump])}</span>')
 
 
@@ -243,7 +255,7 @@ class WidgetBase(widgets.VBox):
         """Show ``text`` in the status area (kinds: info, ok, error, hint)."""
         self.message = text
         self.message_kind = kind
-        self.status.value = status_message(text, kind)
+        self.status.value = CARD_CSS + status_message(text, kind)
 
     def _summary(self) -> str:  # pragma: no cover - overridden
         return ""

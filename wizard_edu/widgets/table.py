@@ -9,11 +9,13 @@ for the API summary.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
@@ -22,10 +24,12 @@ from ..display.charts import Chart
 from ..display.html import card_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
-from ..events import RoundFinished
+from ..events import CardPlayed, RoundFinished
+from ..files import write_atomic
 from ..game import SAVE_FORMAT, Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
+from ..progress import FOLDER, progress_home
 from ..rules.rulesets import Ruleset, get_ruleset
 from ..vocabulary import Vocabulary
 from .common import (
@@ -33,7 +37,6 @@ from .common import (
     WidgetBase,
     apply_recording,
     card_button,
-    chips_html,
     finished_round,
     finished_trick,
     guarded,
@@ -42,21 +45,55 @@ from .common import (
     seat_to_move,
     seed_box,
     text_button,
-    trick_html,
     trump_badge,
     vocab_for,
     winners_sentence,
 )
+from .felt import FELT_CSS, felt_html, round_tiles_html
 
 if TYPE_CHECKING:  # the coach is imported only when a hint is asked for
     from ..players.coach import Hint
+
+class TableGame(Protocol):
+    """What the table needs from its game source (a :class:`Game`, or a class table's proxy).
+
+    See ``docs/table.md``: the widget reads ``view(seat)`` and sends ``apply(action, seat)``; the
+    rest labels the table, saves it and ends it."""
+
+    names: tuple[str, ...]
+    players: int
+    ruleset: Ruleset
+    seed: int
+    first_dealer: int
+    history: Sequence[Any]
+    rounds: Sequence[RoundRecord]
+    tricks: Sequence[TrickRecord]
+    round_sizes: Sequence[int]
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def round_number(self) -> int: ...
+    def view(self, seat: int) -> SeatView: ...
+    def legal_actions(self) -> list[Action]: ...
+    def apply(self, action: Any, seat: int | None = None) -> tuple[Any, ...]: ...
+    def visible_bids(self, seat: int) -> tuple[int | None, ...]: ...
+    def status(self) -> str: ...
+    def winners(self) -> list[int]: ...
+    def score_pad(self) -> Any: ...
+    def to_json(self) -> str: ...
+
 
 #: Names for computer players when none are given (the learner is "You").
 DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
 
 TABLE_KEY = "table"
 
-STYLE = """<style>
+STYLE = FELT_CSS + """<style>
 .wizard-table .wizard-card-button.wizard-legal { outline: 3px solid #222; outline-offset: 1px; }
 .wizard-table .wizard-card-button.wizard-not-legal { opacity: 0.6; }
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
@@ -144,15 +181,39 @@ def check_save_text(text: str | bytes | None) -> str:
     return text
 
 
+def autosave_path(name: str) -> Path:
+    """Where a table called ``name`` saves itself: the learner's folder, ``tables/<name>.json``."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in str(name))[:60] or "table"
+    return progress_home() / FOLDER / "tables" / f"{safe}.json"
+
+
+def from_the_page(method: Callable) -> Callable:
+    """Mark a button callback as a click in the page: the computers then move after it returns."""
+
+    @functools.wraps(method)
+    def wrapper(self: TableWidget, *args: Any, **kwargs: Any) -> Any:
+        self._in_click = True
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._in_click = False
+
+    return wrapper
+
+
 class TableWidget(WidgetBase):
     """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
 
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
                  names: Sequence[str] | None = None, first_dealer: int = 0, game: Game | str | None = None,
-                 chances: bool = True, **options: Any) -> None:
+                 chances: bool = True, autosave: str | None = None, **options: Any) -> None:
         """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
         see ``docs/positions.md``) instead of a new deal: its rules, players and names are used.
+
+        ``autosave``: a name ("junior-table"): the table saves its game after every move in the
+        learner's folder (``~/.wizard-edu/tables/<name>.json``) and, made again after a re-run or a
+        kernel restart, offers to go on with it.
 
         ``chances``: offer the "Show chances" switch (off until the learner presses it), a panel with
         how likely each card wins the trick and the prediction comes true, worked out after every
@@ -180,6 +241,8 @@ class TableWidget(WidgetBase):
             raise WizardError(f"Give {players - 1} computer opponents for {players} players, "
                               f"not {len(opponents)}.")
         for opp in opponents:
+            if opp is None:
+                continue  # a person plays this seat elsewhere (a class table): the widget waits
             if isinstance(opp, str):
                 make_player(opp)  # a clear error now for an unknown name
             elif not hasattr(opp, "act"):
@@ -191,6 +254,11 @@ class TableWidget(WidgetBase):
         self.first_dealer = first_dealer
         self.events: list[str] = []
         self.last_trick: TrickRecord | None = None
+        self._trick_on_felt: TrickRecord | None = None
+        self._thinking_seat: int | None = None
+        self._offer_pending = False
+        self._in_click = False  # True while a click in the page is answered (see _live_loop)
+        self._steps_pending = False
         self.last_round: RoundRecord | RoundFinished | None = None
         self.last_hint: Action | None = None
         self._hand_key: tuple | None = None
@@ -204,6 +272,7 @@ class TableWidget(WidgetBase):
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._chart_visible = False
         self._allow_chances = bool(chances)
+        self.autosave_path = autosave_path(autosave) if autosave else None
         self._build_ui()
         if game is not None:
             self._begin(game, f"A game of {self.ruleset.title} set up at round {game.round_number}: "
@@ -211,16 +280,71 @@ class TableWidget(WidgetBase):
             return
         game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
         self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
+        self._offer_saved_game()
+
+    # -- saving by itself --------------------------------------------------------------------
+    def _autosave(self) -> None:
+        """Write the game to the learner's folder (after every move), so a restart loses nothing."""
+        path = self.autosave_path
+        if path is None or self._offer_pending:
+            return  # the offer to go on is still open: do not write over the game from before
+        try:
+            if self.game.is_over:
+                path.unlink(missing_ok=True)
+                return
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, self.save_json())
+        except OSError:
+            pass  # a full or read-only disk must not stop the game
+
+    def _offer_saved_game(self) -> None:
+        path = self.autosave_path
+        self._offer_pending = False
+        if path is None or not path.exists():
+            return
+        try:
+            text = path.read_text(encoding="utf-8")
+            data = json.loads(check_save_text(text))
+            rounds = len(data["actions"])
+        except (OSError, ValueError):
+            return  # nothing usable to go on with
+        if not rounds:
+            return
+        self._offer_pending = True
+        self._saved_text = text
+        self.resume_html.value = ("<b>You have a game from before. Do you want to go on with it?</b>")
+        self.resume_box.layout.display = None
+
+    def resume(self) -> bool:
+        """Go on with the game saved in the learner's folder (what the "Go on" button does)."""
+        text = getattr(self, "_saved_text", None)
+        self._close_offer()
+        return self.load_json(text) if text is not None else False
+
+    def _close_offer(self) -> None:
+        self._offer_pending = False
+        self.resume_box.layout.display = "none"
+
+    @guarded
+    def _click_resume(self) -> None:
+        self.resume()
+
+    @guarded
+    def _click_fresh(self) -> None:
+        self._close_offer()
+        self._autosave()
+        self.say("A new game: good luck!", "ok")
 
     # -- building the interface ------------------------------------------------------
     def _build_ui(self) -> None:
         self.style_html = widgets.HTML(STYLE)
         self.header = widgets.HTML()
         self.header.add_class("wizard-header")
-        self.players_html = widgets.HTML()
-        self.players_html.add_class("wizard-players")
-        self.trick_html = widgets.HTML()
-        self.trick_html.add_class("wizard-trick")
+        # One drawing of the table (seats, chips, piles and the trick); the old names stay for tests.
+        self.felt = widgets.HTML(layout=widgets.Layout(width="100%"))
+        for css in ("wizard-felt-box", "wizard-players", "wizard-trick"):
+            self.felt.add_class(css)
+        self.players_html = self.trick_html = self.felt
         self.round_html = widgets.HTML()
         self.round_html.add_class("wizard-round-result")
         self.prompt = widgets.HTML()
@@ -277,11 +401,21 @@ class TableWidget(WidgetBase):
 
         self.chances = ChancesPanel(enabled=self._allow_chances, seed=0, theme=self.theme)
 
+        self.resume_html = widgets.HTML()
+        go_on = text_button("Go on with my game", "Go on with the game you were playing", "wizard-resume-button",
+                            self._click_resume)
+        fresh = text_button("Start a new game", "Forget the game from before", "wizard-fresh-button",
+                            self._click_fresh)
+        go_on.button_style = "success"
+        self.resume_box = widgets.HBox([self.resume_html, go_on, fresh],
+                                       layout=widgets.Layout(display="none", flex_flow="row wrap",
+                                                             align_items="center"))
+        self.resume_box.add_class("wizard-resume")
         controls = widgets.HBox([self.new_button, self.seed_box, self.hint_button, self.pad_button,
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
                                        layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = (self.style_html, self.header, self.players_html, self.trick_html, self.prompt,
+        self.children = (self.style_html, self.resume_box, self.header, self.felt, self.prompt,
                          self.action_box, self.hand_box, self.status, self.chances, self.round_html,
                          self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
                          self.save_text)
@@ -306,12 +440,16 @@ class TableWidget(WidgetBase):
             if s == self.seat:
                 continue
             spec = next(specs)
+            if spec is None:
+                continue  # played by a person elsewhere
             self._players[s] = make_player(spec, seed=seed * 100 + s + salt) if isinstance(spec, str) else spec
 
     def _begin(self, game: Game, message: str, salt: int = 0) -> None:
         self.game = game
         self.events = [message]
         self.last_trick = game.tricks[-1] if game.tricks else None
+        self._trick_on_felt = None
+        self._thinking_seat = None
         self.last_round = game.rounds[-1] if game.rounds else None
         self.last_hint = None
         self._pending_named = None
@@ -360,10 +498,82 @@ class TableWidget(WidgetBase):
             self.events.append(self.vocab.text(str(exc)))  # the move counted; carry on
         self.last_hint = None
         self._pending_named = None
+        loop = self._live_loop()
+        if loop is not None:
+            # A click in the page: show the learner's own move now and let the computer players
+            # move one at a time after the click's handler has returned (the page is updated
+            # between their moves, so the click answers at once and a slow player shows it thinks).
+            self._render()
+            self.say(" ".join(self.events[start:]), "ok")
+            self._schedule_step(loop, start)
+            return True
         self._advance()
         self._render()
         self.say(" ".join(self.events[start:]), "ok")
+        self._autosave()
         return True
+
+    def _live_loop(self) -> Any:
+        """The kernel's event loop when a click in the page is being answered, else None (the
+        plain Python API and tests move the computers before returning)."""
+        if not self._in_click:
+            return None
+        import asyncio
+
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _schedule_step(self, loop: Any, start: int) -> None:
+        self._steps_pending = True
+        loop.call_soon(self._step, loop, start)
+
+    def _step(self, loop: Any, start: int) -> None:
+        """One computer move (run by the kernel's loop between messages); then the next one."""
+        game = self.game
+        try:
+            player = self._next_computer()
+            if player is not None and self._slow(player) and self._thinking_seat != game.to_move:
+                # Say so first; the move itself comes in a moment, after the page has the message.
+                self._thinking_seat = game.to_move
+                self._render_felt(self.view)
+                self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
+                loop.call_later(0.02, self._step, loop, start)
+                return
+            if player is not None:
+                self._thinking_seat = None
+                seat = seat_to_move(game)
+                self._apply(seat, player.act(game.view(seat)))
+            if self._next_computer() is None:  # the learner's turn, the game's end, or a person's
+                self._steps_pending = False
+                self._thinking_seat = None
+                self._render()
+                self.say(" ".join(self.events[start:]), "ok")
+                self._autosave()
+                return
+            self._render_felt(self.view)
+            self._render_header(self.view)
+        except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
+            self._steps_pending = False
+            self._thinking_seat = None
+            self._render()
+            self.say(f"Something went wrong inside the widget ({type(exc).__name__}: {exc}).", "error")
+            return
+        loop.call_soon(self._step, loop, start)
+
+    def _next_computer(self) -> Any:
+        """The computer player whose turn it is, or None (the learner's turn, a person's, game over)."""
+        game = self.game
+        seat = game.to_move
+        if game.is_over or seat is None or seat == self.seat:
+            return None
+        return self._players.get(seat)
+
+    @staticmethod
+    def _slow(player: Any) -> bool:
+        """Players that play the round out in their heads (they may think longer than 0.3 s)."""
+        return bool(getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer")
 
     def bid(self, n: int) -> bool:
         """The learner predicts ``n`` tricks."""
@@ -420,15 +630,32 @@ class TableWidget(WidgetBase):
         self.say(text, "hint")
         return text
 
+    def refresh(self, events: Sequence[Any] = ()) -> None:
+        """The game source changed from elsewhere (another pupil moved at a class table): narrate
+        ``events`` (as ``apply`` returned them), let this table's computer players move, redraw."""
+        start = len(self.events)
+        self._take_events(tuple(events), None)
+        self._advance()
+        self._render()
+        if len(self.events) > start:
+            self.say(" ".join(self.events[start:]), "info")
+
     # -- computer players and bookkeeping ---------------------------------------------------
     def _apply(self, seat: int, action: Action) -> None:
         game = self.game
         events = apply_recording(game, seat, action)  # raises (and changes nothing) if refused
+        self._take_events(events, action)
+
+    def _take_events(self, events: tuple[Any, ...], action: Action | None) -> None:
+        game = self.game
         # Everything below only puts what happened into words, all of it through the vocabulary.
         self.events.extend(narrate(events, game, self.seat, self.vocab, action))
         trick, scored = finished_trick(events), finished_round(events)
         if trick is not None:
             self.last_trick = trick
+            self._trick_on_felt = trick
+        elif any(isinstance(e, CardPlayed) for e in events):
+            self._trick_on_felt = None  # the next trick has begun
         if scored is not None:
             self.last_round = scored
 
@@ -437,8 +664,10 @@ class TableWidget(WidgetBase):
         game = self.game
         while not game.is_over and game.to_move != self.seat:
             seat = seat_to_move(game)
-            player = self._players[seat]
-            if getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer":
+            player = self._players.get(seat)
+            if player is None:
+                return  # a person plays this seat elsewhere: wait for refresh()
+            if self._slow(player):
                 # This player plays the round out in its head: say so at once (the message reaches
                 # the page while the kernel is still thinking), instead of a page that seems stuck.
                 self._show_thinking(f"{game.names[seat]} is thinking\u2026")
@@ -466,6 +695,7 @@ class TableWidget(WidgetBase):
             self._last_click = (target, time.monotonic())
 
     @guarded
+    @from_the_page
     def _click_card(self, card: Card) -> None:
         view = self.view
         if self._stale_click(("card", card)) or (not view.hand_hidden
@@ -483,12 +713,14 @@ class TableWidget(WidgetBase):
         self._clicked(("card", card), self.play(card))
 
     @guarded
+    @from_the_page
     def _click_action(self, action: Action) -> None:
         if self._stale_click(("action", action)) or action not in self.view.legal:
             return  # the button belonged to a step that is already done
         self._clicked(("action", action), self.act(action))
 
     @guarded
+    @from_the_page
     def _click_bid(self, n: int) -> None:
         view = self.view
         if self._stale_click(("bid", n)) or not (view.my_turn and view.phase == "bid"):
@@ -496,6 +728,7 @@ class TableWidget(WidgetBase):
         self._clicked(("bid", n), self.bid(n))
 
     @guarded
+    @from_the_page
     def _click_trump(self, colour: str) -> None:
         view = self.view
         if self._stale_click(("trump", colour)) or not (view.my_turn and view.phase == "trump"):
@@ -682,8 +915,7 @@ class TableWidget(WidgetBase):
     def _render(self) -> None:
         view = self.view
         self._render_header(view)
-        self._render_players(view)
-        self._render_trick(view)
+        self._render_felt(view)
         self._render_actions(view)
         self._render_hand(view)
         self._render_round()
@@ -729,42 +961,12 @@ class TableWidget(WidgetBase):
             text = "Your turn: click a card to play. Cards with a thick frame may be played."
         self.prompt.value = f"<b>{html.escape(text)}</b>"
 
-    def _render_players(self, view: SeatView) -> None:
-        rows = []
-        for s, name in enumerate(view.names):
-            turn = "\u25b6 " if view.to_move == s else ""
-            dealer = " (dealer)" if s == view.dealer else ""
-            you = " (you)" if s == self.seat and name != "You" else ""
-            visible = ""
-            if s in view.visible_hands:
-                visible = "".join(card_html(c, self.theme, size=0.7) for c in view.visible_hands[s])
-            rows.append(
-                f"<tr><td>{turn}<b>{html.escape(name)}</b>{you}{dealer}</td>"
-                f"<td>{chips_html(view.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td><td style='text-align:center'>{view.tricks_won[s]}</td>"
-                f"<td style='text-align:center'>{view.hand_counts[s]}{visible}</td>"
-                f"<td style='text-align:center'>{view.scores[s]}</td></tr>")
-        self.players_html.value = (
-            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Tricks won</th>"
-            "<th>Cards left</th><th>Score</th></tr>" + "".join(rows) + "</table>")
-
-    def _render_trick(self, view: SeatView) -> None:
-        parts = []
-        if view.phase == "play":
-            number = len(view.tricks) + 1
-            if view.trick:
-                parts.append(f"<b>Trick {number} of {view.hand_size}</b>" +
-                             trick_html(view.trick, view.names, self.theme))
-            else:
-                leader = view.names[view.leader] if view.leader is not None else ""
-                parts.append(f"<b>Trick {number} of {view.hand_size}</b>: "
-                             f"{html.escape(leader)} leads.")
-        last = self.last_trick
-        if last is not None:
-            who = "nobody" if last.winner_seat is None else self.game.names[last.winner_seat]
-            parts.append(f'<div class="wizard-last-trick"><b>Last trick</b> went to {html.escape(who)}: '
-                         f'{html.escape(self.vocab.trick_reason(last.result))}'
-                         f'{trick_html(last.plays, self.game.names, self.theme, last.winner_seat)}</div>')
-        self.trick_html.value = "".join(parts)
+    def _render_felt(self, view: SeatView) -> None:
+        """The table: seats around, the trick in front of who played it (see :mod:`.felt`)."""
+        # The finished trick lies in the middle until the next trick's first card is down.
+        on_felt = self._trick_on_felt
+        self.felt.value = felt_html(view, self.vocab, self.seat, on_felt or self.last_trick,
+                                    on_felt is not None, self._thinking_seat)
 
     def _render_actions(self, view: SeatView) -> None:
         shown: list[widgets.Widget] = []
@@ -892,16 +1094,8 @@ class TableWidget(WidgetBase):
         if record is None:
             self.round_html.value = ""
             return
-        rows = "".join(
-            f"<tr><td>{html.escape(name)}</td><td>{chips_html(record.bids[s], verb=self.vocab.verb(self.vocab.bid_verb, False))}</td>"
-            f"<td style='text-align:center'>{record.won[s]}</td>"
-            f"<td style='text-align:center'>{'+' if record.points[s] > 0 else ''}{record.points[s]}</td>"
-            f"<td style='text-align:center'>{record.totals[s]}</td></tr>"
-            for s, name in enumerate(self.game.names))
-        self.round_html.value = (
-            f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
-            f"<table class='wizard-pad'><tr><th>Player</th><th>{self.vocab.bid_heading}</th><th>Won</th><th>Points</th>"
-            f"<th>Total</th></tr>{rows}</table></div>")
+        self.round_html.value = (f'<div class="wizard-round-over"><b>Round {record.number} result</b>'
+                                 f'{round_tiles_html(record, self.game.names, self.vocab)}</div>')
 
     def _summary(self) -> str:
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
