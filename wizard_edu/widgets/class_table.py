@@ -159,7 +159,7 @@ class SeatGame:
     def score_pad(self) -> Any:
         from ..scorepad import score_pad
 
-        return score_pad(self)  # type: ignore[arg-type]  # it reads names, players and rounds only
+        return score_pad(self)  # type: ignore[arg-type]  # it reads names, players and the rounds
 
     def to_json(self) -> str:
         raise WizardError("A class table is kept by the class table service: it needs no saving.")
@@ -241,6 +241,8 @@ class ClassTable(widgets.VBox):
     def __init__(self, seat: Seat, theme: str | None = None, watch: bool = True) -> None:
         from .table import TableWidget
 
+        self._closed = threading.Event()
+        self._watcher: threading.Thread | None = None
         self.seat = seat
         self.source = SeatGame(seat)
         self.vocab = vocab_for(self.source.ruleset, theme)
@@ -256,8 +258,6 @@ class ClassTable(widgets.VBox):
         super().__init__([self.players, self.line, self.table])
         self.add_class("wizard-class-table")
         self._draw()
-        self._closed = threading.Event()
-        self._watcher: threading.Thread | None = None
         if watch:
             self._loop = _kernel_loop()
             self._watcher = threading.Thread(target=self._watch, name="wizard-class-table", daemon=True)
