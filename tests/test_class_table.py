@@ -77,6 +77,7 @@ def test_a_junior_round_played_through_the_widgets_reaches_every_seat(tables):
     while tables[0].source.round_number == 1:
         t = mover(tables)
         assert t.table.act(t.table.view.legal[0]), t.table.message
+        assert "Your turn!" not in t.line.value, "the page stops saying so as soon as the move is made"
         moves += 1
         for other in tables:
             other.update()

@@ -59,6 +59,8 @@ class SeatGame:
         self.table: dict[str, Any] = seat.table()
         #: One entry per change this seat has seen (the widget counts them: hints, saves).
         self.history: list[str] = []
+        #: Called after the pupil's own action was accepted (the class table redraws its lines).
+        self.on_apply: Callable[[], None] | None = None
 
     # -- reading the service again ----------------------------------------------------------
     def sync(self) -> tuple[SeatView, SeatView]:
@@ -142,6 +144,8 @@ class SeatGame:
             raise WizardError("You can only play for your own seat.")
         events = self._seat.apply(action if isinstance(action, Action) else Action(*action))
         self.sync()
+        if self.on_apply is not None:
+            self.on_apply()
         return tuple(events)
 
     def visible_bids(self, seat: int) -> tuple[int | None, ...]:
@@ -255,6 +259,7 @@ class ClassTable(widgets.VBox):
         if callable(simple):
             simple()   # no seed, save or load at a class table: the service keeps the game
         self.last_moves = ""
+        self.source.on_apply = self._after_my_move
         super().__init__([self.players, self.line, self.table])
         self.add_class("wizard-class-table")
         self._draw()
@@ -271,6 +276,10 @@ class ClassTable(widgets.VBox):
         if self.last_moves and table.get("to_move") == self.seat.seat:
             line = f"{self.last_moves} {line}"
         self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(line)}</div>'
+
+    def _after_my_move(self) -> None:
+        self.last_moves = ""
+        self._draw()
 
     @property
     def line_text(self) -> str:
