@@ -189,7 +189,7 @@ PLAYERS_STYLE = """<style>
 .wizard-class-players { display: flex; flex-wrap: wrap; gap: 0.4em; margin: 0.2em 0; }
 .wizard-class-player { border: 2px solid #333; border-radius: 8px; padding: 0.15em 0.6em; background: #fff; }
 .wizard-class-player.wizard-turn { background: #fff2a8; border-width: 3px; }
-.wizard-class-here { color: #1b7f3b; font-weight: bold; }
+.wizard-class-here { color: #0f5c2a; font-weight: bold; }
 .wizard-class-away { color: #8a1c1c; font-weight: bold; }
 .wizard-class-line { font-size: 1.15em; min-height: 1.5em; margin: 0.3em 0; }
 </style>"""
