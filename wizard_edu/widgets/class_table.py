@@ -53,8 +53,10 @@ class SeatGame:
     """
 
     def __init__(self, seat: Seat) -> None:
+        if seat.seat is None or seat.table_id is None:
+            raise WizardError("You have no seat at a table yet: wait until your teacher seats everyone.")
         self._seat = seat
-        self.me = seat.seat
+        self.me: int = seat.seat
         self._view: SeatView = seat.view()
         self.table: dict[str, Any] = seat.table()
         #: One entry per change this seat has seen (the widget counts them: hints, saves).
@@ -271,9 +273,9 @@ class ClassTable(widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------------
     def _draw(self) -> None:
         table = self.source.table
-        self.players.value = players_html(table, self.seat.seat)
-        line = thinking_line(table, self.seat.seat)
-        if self.last_moves and table.get("to_move") == self.seat.seat:
+        self.players.value = players_html(table, self.source.me)
+        line = thinking_line(table, self.source.me)
+        if self.last_moves and table.get("to_move") == self.source.me:
             line = f"{self.last_moves} {line}"
         self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(line)}</div>'
 
@@ -284,7 +286,7 @@ class ClassTable(widgets.VBox):
     @property
     def line_text(self) -> str:
         """The friendly line as plain text (what a child reads)."""
-        return thinking_line(self.source.table, self.seat.seat)
+        return thinking_line(self.source.table, self.source.me)
 
     def update(self) -> bool:
         """Read the seat again and redraw; True when the game itself changed."""
@@ -392,6 +394,7 @@ class ClassTableApp(widgets.VBox):
         super().__init__([])
         self.add_class("wizard-class-app")
         self._loop = _kernel_loop()
+        self.children: tuple[widgets.Widget, ...]
         if not self.url:
             self._say("The class tables are not switched on here. Ask your teacher to start kid mode for "
                       "the class (make play ARGS=--classroom) or the class hub.")
@@ -432,8 +435,8 @@ class ClassTableApp(widgets.VBox):
         from ..online import join
 
         if self.hub_token:
-            return join(self.url, None, None, timeout=self.timeout, hub_token=self.hub_token)  # type: ignore[arg-type]
-        return join(self.url, self.code, name, timeout=self.timeout)  # type: ignore[arg-type]
+            return join(self.url, None, None, timeout=self.timeout, hub_token=self.hub_token)
+        return join(self.url, self.code, name, timeout=self.timeout)
 
     def join_as(self, name: str | None = None) -> ClassTable:
         """Join now (blocking) and show the table: the plain Python way, for tests and notebooks."""
