@@ -9,10 +9,22 @@ import pandas as pd
 import pytest
 
 from wizard_edu import Action, Game, OutOfTurnError, WizardError
-from wizard_edu.online import ClassCodeError, NotYourSeatError, PausedError, PupilNameError, TableNotStartedError
+from wizard_edu.online import (
+    ClassCodeError,
+    NotYourSeatError,
+    PausedError,
+    PupilNameError,
+    TableNotStartedError,
+)
 from wizard_edu.online.service import TableService, shown_name
 from wizard_edu.online.storage import SQLiteStore
-from wizard_edu.online.tournament import MAX_TABLE, MIN_TABLE, TournamentError, standings_csv, tournament_tables
+from wizard_edu.online.tournament import (
+    MAX_TABLE,
+    MIN_TABLE,
+    TournamentError,
+    standings_csv,
+    tournament_tables,
+)
 from wizard_edu.players import make_player
 from wizard_edu.rules import round_sizes
 
@@ -141,8 +153,10 @@ def test_the_teacher_starts_a_table_and_computers_fill_the_empty_seats(tmp_path)
     assert table.game.names == ("Ann", "Computer 1", "Computer 2", "Computer 3")
     info = svc.table_info(table)
     assert [p["kind"] for p in info["players"]] == ["pupil", "computer", "computer", "computer"]
-    play_pupils(svc, {ann.id: ann.token})
-    assert table.over
+    play_pupils(svc, {ann.id: ann.token}, moves=4)
+    svc.play_computers()
+    assert table.game.to_move == ann.seat                            # the hard players played their turns
+    assert sum(seat != ann.seat for seat, _ in table.game.history) >= 9
 
 
 def test_a_pupil_away_past_the_grace_gets_a_computer_until_they_come_back(tmp_path):
@@ -240,6 +254,8 @@ def test_tournament_standings_match_the_engines_scores_and_export(tmp_path):
     assert [s["pupil"] for s in first_table.record.seats if "pupil" in s] == [r.pupil for r in rows[:4]]
     info = svc.tournament_info()
     assert info["round"] == 2 and "exact bids" in info["tie_break"]
+    with pytest.raises(TournamentError, match="already open"):
+        svc.open_registration()                              # round 2 still plays
 
 
 def test_standings_tie_break_by_exact_bids():

@@ -79,19 +79,33 @@ class HubUsers:
     """
 
     def __init__(self) -> None:
-        from jupyterhub.services.auth import HubOAuth
+        from jupyterhub.services.auth import HubOAuth  # type: ignore[import-untyped]
 
         # HubOAuth also checks tokens, and gives the board its login through the hub.
         self.auth = HubOAuth(cache_max_age=60)
 
-    def user(self, token: str) -> dict | None:
+    def _allowed(self, user: dict | None) -> dict | None:
+        """The user, if the hub lets them use this service (its access scope, when the hub sets one)."""
+        if not user:
+            return None
+        scopes = self.auth.access_scopes
+        return user if not scopes or self.auth.check_scopes(scopes, user) or self.is_teacher(user) else None
+
+    async def user(self, token: str) -> dict | None:
+        """The hub user who owns an API token (asked of the hub, cached for a minute)."""
         if not token:
             return None
-        return self.auth.user_for_token(token, sync=True)
+        return self._allowed(await self.auth.user_for_token(token, sync=False))
+
+    async def current_user(self, handler: object) -> dict | None:
+        """The hub user of a request: a token in its header, or the cookie of the hub's OAuth login."""
+        return self._allowed(await self.auth.get_user(handler, sync=False))
 
     @staticmethod
     def is_teacher(user: dict | None) -> bool:
-        return bool(user) and (bool(user.get("admin")) or user.get("name") in hub_teachers())
+        if not user:
+            return False
+        return bool(user.get("admin")) or user.get("name") in hub_teachers()
 
 
 __all__ = ["codes_match", "keys_match", "new_secret", "normalise_code", "Throttle", "HubUsers", "hub_teachers",

@@ -10,11 +10,12 @@ connected) and reconnects by itself when the service restarts.
 from __future__ import annotations
 
 import json
-import socket
+import logging
 import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from .. import errors as _kit_errors
@@ -68,7 +69,7 @@ def _call(url: str, method: str, path: str, body: dict | None = None, token: str
         except (ValueError, KeyError, TypeError):
             raise OnlineError(f"The class tables answered with an error ({exc.code}).") from None
         raise _ERRORS.get(kind, OnlineError)(message) from None
-    except (urllib.error.URLError, ConnectionError, socket.timeout, OSError) as exc:
+    except (TimeoutError, urllib.error.URLError, ConnectionError, OSError) as exc:
         raise _unreachable(url) from exc
 
 
@@ -99,6 +100,7 @@ class Seat:
         self._seen: str | None = None
         self._table: dict[str, Any] | None = None
         self._closed = False
+        self._callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._socket: Any = None
         self.connected = False
         self._thread = threading.Thread(target=self._listen, name=f"wizard-seat-{self.name}", daemon=True)
@@ -171,6 +173,14 @@ class Seat:
                 self._cond.wait(remaining)
         return False
 
+    def on_change(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``callback(table)`` (the TABLE dict) whenever a push says the table changed.
+
+        It runs in the seat's background thread: a widget should only note the change there (or
+        schedule its redraw), never block.
+        """
+        self._callbacks.append(callback)
+
     def close(self) -> None:
         """Leave the table (the seat is kept: joining again returns to it)."""
         with self._cond:
@@ -217,6 +227,7 @@ class Seat:
                         break
                     message = json.loads(text)
                     if message.get("type") == "error":
+                        pause = 1.0   # a token the service does not know (yet): ask again calmly
                         break
                     with self._cond:
                         self.connected = True
@@ -225,6 +236,11 @@ class Seat:
                         if message.get("table") is not None:
                             self._table = message["table"]
                         self._cond.notify_all()
+                    for callback in list(self._callbacks):
+                        try:
+                            callback(message.get("table") or {})
+                        except Exception:  # a widget's mistake must not stop the pushes
+                            logging.getLogger("wizard_edu.online").exception("A seat's callback failed")
             except Exception:  # the service went away: try again
                 pass
             finally:
@@ -280,7 +296,7 @@ def _call_hub(base: str, hub_token: str, timeout: float) -> dict:
         except ValueError:
             raise OnlineError(f"The class tables answered with an error ({exc.code}).") from None
         raise _ERRORS.get(answer.get("kind", ""), OnlineError)(answer.get("error", "")) from None
-    except (urllib.error.URLError, ConnectionError, socket.timeout, OSError) as exc:
+    except (TimeoutError, urllib.error.URLError, ConnectionError, OSError) as exc:
         raise _unreachable(base) from exc
 
 

@@ -22,6 +22,7 @@ import tornado.ioloop
 import tornado.netutil
 import tornado.web
 import tornado.websocket
+from tornado.httputil import url_concat
 
 from ..errors import ServerError, WizardError
 from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
@@ -68,12 +69,12 @@ class Handler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
 
-    def check_xsrf_cookie(self) -> None:
-        # The API takes no cookies for pupils; the teacher's cookie-authenticated POSTs must come with
-        # the JSON header that a form from another site cannot send.
-        if self.get_secure_cookie(TEACHER_COOKIE) and not self.request.headers.get("Authorization"):
+    def prepare(self) -> None:
+        # Pupils' calls carry their token in a header, never a cookie. The teacher's cookie (SameSite=Strict)
+        # works for POSTs only with the JSON header that a form on another site cannot send.
+        if self.request.method == "POST" and not self.request.headers.get("Authorization"):
             if "application/json" not in self.request.headers.get("Content-Type", ""):
-                raise tornado.web.HTTPError(403, "JSON requests only")
+                raise tornado.web.HTTPError(403, "Send JSON (Content-Type: application/json).")
 
     def body(self) -> dict[str, Any]:
         if not self.request.body:
@@ -116,18 +117,17 @@ class Handler(tornado.web.RequestHandler):
             raise NotYourSeatError("Join with the class code first.")
         return token
 
-    def is_teacher(self) -> bool:
+    async def is_teacher(self) -> bool:
         if keys_match(self.bearer(), self.service.teacher_key):
             return True
         if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
             return True
         if self.hub is not None:
-            user = self.hub.auth.get_user(self)
-            return self.hub.is_teacher(user)
+            return self.hub.is_teacher(await self.hub.current_user(self))
         return False
 
-    def teacher(self) -> None:
-        if not self.is_teacher():
+    async def teacher(self) -> None:
+        if not await self.is_teacher():
             raise TeacherOnlyError("Only the teacher can do this (open the teacher's link).")
 
 
@@ -138,12 +138,12 @@ class Root(Handler):
 
 
 class Join(Handler):
-    def post(self) -> None:
+    async def post(self) -> None:
         data = self.body()
         throttle: Throttle = self.settings["throttle"]
         address = self.request.remote_ip or "?"
         if self.hub is not None and self.bearer():
-            user = self.hub.user(self.bearer())
+            user = await self.hub.user(self.bearer())
             if user is None:
                 raise ClassCodeError("Your hub login was not accepted: log in to the class hub again.")
             record = self.service.join_user(user["name"])
@@ -176,28 +176,32 @@ class Act(Handler):
 
 class Leave(Handler):
     def post(self) -> None:
-        self.service.pupil(self.pupil_token())   # the seat is kept; the socket's closing starts the grace
+        """The pupil's page is closing: their push sockets close, the seat is kept, the grace starts."""
+        pupil = self.service.pupil(self.pupil_token())
+        for socket in list(self.settings["pushes"].by_pupil.get(pupil.id, ())):
+            socket.close(1000, "left")
         self.reply({"ok": True})
 
 
 class Board(Handler):
-    def get(self) -> None:
-        self.teacher()
+    async def get(self) -> None:
+        await self.teacher()
         self.reply(self.service.board())
 
 
 class BoardPage(Handler):
     """The teacher's board page; ``board?key=KEY`` sets the teacher's cookie and drops the key from the address."""
 
-    def get(self) -> None:
+    async def get(self) -> None:
         key = self.get_argument("key", "")
         if key and keys_match(key, self.service.teacher_key):
             self.set_secure_cookie(TEACHER_COOKIE, "1", httponly=True, samesite="Strict")
             self.redirect(self.request.path)
             return
-        if not self.is_teacher():
-            if self.hub is not None:
-                self.redirect(self.hub.auth.login_url + "?next=" + tornado.escape.url_escape(self.request.uri))
+        if not await self.is_teacher():
+            if self.hub is not None:   # the hub's login (OAuth), then back here
+                state = self.hub.auth.set_state_cookie(self, next_url=self.request.uri)
+                self.redirect(url_concat(self.hub.auth.login_url, {"state": state}))
                 return
             self.set_status(403)
             self.finish(_PAGE.format(title="Teacher only", body="<p>Open the teacher's link to see the board.</p>"))
@@ -212,27 +216,27 @@ class BoardPage(Handler):
 
 
 class Settings(Handler):
-    def post(self) -> None:
-        self.teacher()
+    async def post(self) -> None:
+        await self.teacher()
         self.reply({"settings": vars(self.service.set_settings(**self.body()))})
 
 
 class Start(Handler):
-    def post(self) -> None:
-        self.teacher()
+    async def post(self) -> None:
+        await self.teacher()
         self.reply({"started": self.service.start_tables()})
 
 
 class Pause(Handler):
-    def post(self) -> None:
-        self.teacher()
+    async def post(self) -> None:
+        await self.teacher()
         self.service.pause(bool(self.body().get("paused", True)))
         self.reply({"paused": self.service.paused})
 
 
 class Tournament(Handler):
-    def post(self, step: str) -> None:
-        self.teacher()
+    async def post(self, step: str) -> None:
+        await self.teacher()
         if step == "open":
             self.service.open_registration()
             self.reply({"tournament": self.service.tournament_info()})
@@ -245,16 +249,16 @@ class Tournament(Handler):
 
 
 class StandingsCSV(Handler):
-    def get(self) -> None:
-        self.teacher()
+    async def get(self) -> None:
+        await self.teacher()
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", 'attachment; filename="wizard-tournament.csv"')
         self.finish(standings_csv(self.service.standings()))
 
 
 class StandingsPage(Handler):
-    def get(self) -> None:
-        self.teacher()
+    async def get(self) -> None:
+        await self.teacher()
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(standings_html(self.service.standings()))
 
@@ -270,10 +274,18 @@ class Push(tornado.websocket.WebSocketHandler):
         return self.settings["service"]
 
     def check_origin(self, origin: str) -> bool:
-        return True   # nothing is sent before the first message proves who is listening
+        # Any page may open the socket: nothing is sent before a token proves who listens. A teacher's
+        # cookie counts only from this service's own pages (see open).
+        self.same_origin = super().check_origin(origin)
+        return True
 
-    def open(self) -> None:
+    async def open(self) -> None:  # (tornado allows a coroutine here)
+        if not getattr(self, "same_origin", False):
+            return
+        hub: HubUsers | None = self.settings.get("hub")
         if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
+            self._teacher()
+        elif hub is not None and hub.is_teacher(await hub.current_user(self)):
             self._teacher()
 
     def _teacher(self) -> None:
@@ -299,10 +311,9 @@ class Push(tornado.websocket.WebSocketHandler):
             self.send({"type": "error", "error": str(exc), "kind": type(exc).__name__})
             self.close(4003, "not known")
             return
+        self.send({"type": "hello", "version": self.service.version(self.service.table_of(self.pupil))})
         self.settings["pushes"].add(self)
-        self.service.connect(self.pupil, +1)
-        table = self.service.table_of(self.pupil)
-        self.send({"type": "hello", "version": self.service.version(table)})
+        self.service.connect(self.pupil, +1)   # (everyone at the table, this pupil too, is told they are here)
 
     def send(self, data: dict[str, Any] | str) -> None:
         try:
@@ -378,7 +389,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
     if STATIC.is_dir():
         routes.append((base + "static/(.*)", tornado.web.StaticFileHandler, {"path": str(STATIC)}))
     if hub is not None:
-        from jupyterhub.services.auth import HubOAuthCallbackHandler
+        from jupyterhub.services.auth import HubOAuthCallbackHandler  # type: ignore[import-untyped]
 
         routes.append((base + "oauth_callback", HubOAuthCallbackHandler))
     app = tornado.web.Application(
@@ -395,20 +406,23 @@ def network_addresses() -> list[str]:
     return found()
 
 
-async def run(service: TableService, port: int, address: str = "127.0.0.1", base_url: str = "/",
-              hub: HubUsers | None = None, announce: bool = True) -> None:
-    """Serve until stopped (SIGTERM or SIGINT)."""
-    service.loop = asyncio.get_running_loop()
-    app = make_app(service, base_url, hub)
-    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
+def bind(port: int, address: str = "127.0.0.1") -> list:
+    """The listening sockets, or a plain sentence when the port is taken."""
     try:
         # (SO_REUSEADDR, as tornado binds: a restart right after a crash gets its port back at once)
-        sockets = tornado.netutil.bind_sockets(port, address)
+        return tornado.netutil.bind_sockets(port, address)
     except OSError as exc:
-        service.close()
         raise ServerError(f"Port {port} is already in use by another program (maybe the class tables started "
                           "earlier). Stop that program, or choose another port with --port (--port 0 picks a free "
                           f"one). ({exc.strerror})") from None
+
+
+async def run(service: TableService, sockets: list, address: str = "127.0.0.1", base_url: str = "/",
+              hub: HubUsers | None = None, announce: bool = True) -> None:
+    """Serve on ``sockets`` (from :func:`bind`) until stopped (SIGTERM or SIGINT)."""
+    service.loop = asyncio.get_running_loop()
+    app = make_app(service, base_url, hub)
+    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
     server.add_sockets(sockets)
     port = sockets[0].getsockname()[1]
     ticker = tornado.ioloop.PeriodicCallback(service.tick, 1000)
@@ -454,11 +468,20 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
         address, port = where.hostname or address, where.port or port
     if base_url is None:
         base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/") if hub_mode else "/"
-    service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
-                           settings=settings)
+    from ..kidmode import CLASS_CODE_ENV
+
+    code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
+    sockets = bind(port, address)   # before the database: a busy port leaves nothing behind
+    try:
+        service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
+                               settings=settings)
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
     print(f"Class tables: {len(service.tables)} tables and {len(service.pupils)} pupils in {db}.", flush=True)
-    asyncio.run(run(service, port, address, base_url, HubUsers() if hub_mode else None))
+    asyncio.run(run(service, sockets, address, base_url, HubUsers() if hub_mode else None))
     return 0
 
 
-__all__ = ["make_app", "run", "serve", "DEFAULT_DB", "DEFAULT_PORT"]
+__all__ = ["make_app", "bind", "run", "serve", "DEFAULT_DB", "DEFAULT_PORT"]

@@ -26,7 +26,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ..errors import WizardError
@@ -43,7 +43,7 @@ from .errors import (
     PupilNameError,
     TableNotStartedError,
 )
-from .storage import PupilRecord, Store, StorageError, TableRecord
+from .storage import PupilRecord, StorageError, Store, TableRecord
 from .wire import encode
 
 log = logging.getLogger("wizard_edu.online")
@@ -456,7 +456,7 @@ class TableService:
         if not table.record.started:
             raise TableNotStartedError("Your table has not started yet: it waits for more players or the teacher.")
         if not isinstance(action, Action):
-            action = Action.from_json(action)   # type: ignore[arg-type]  (checked there)
+            action = Action.from_json(action)  # type: ignore[arg-type]  # (its type is checked there)
         pupil.last_seen = self.clock()
         return self._apply(table, pupil.record.seat, action)  # type: ignore[arg-type]
 
@@ -468,9 +468,7 @@ class TableService:
         pupil.last_seen = self.clock()
         view = table.game.view(pupil.record.seat)  # type: ignore[arg-type]
         if not table.record.started or self.paused:
-            from dataclasses import replace
-
-            view = replace(view, legal=())
+            view = replace(view, legal=())   # nothing to do before the start, or while paused
         return view
 
     def seat_state(self, token: object) -> dict[str, Any]:
@@ -494,8 +492,8 @@ class TableService:
                             "kind": "pupil" if pupil is not None or "pupil" in entry else "computer",
                             "level": entry.get("computer"),
                             "connected": pupil is not None and pupil.sockets > 0,
-                            "stand_in": record.started and not table.over and pupil is None and "pupil" in entry
-                            or pupil is not None and record.started and not self.present(pupil)})
+                            "stand_in": record.started and not table.over and "pupil" in entry
+                            and (pupil is None or not self.present(pupil))})
         thinking = None
         if record.started and not table.over and game.to_move is not None:
             seat = table.thinking if table.thinking is not None else game.to_move
@@ -545,8 +543,9 @@ class TableService:
 
     # -- the tournament -------------------------------------------------------------------------
     def open_registration(self) -> None:
-        if self.tournament.get("state") in ("registration", "playing"):
-            raise tour.TournamentError("The tournament is already open.")
+        state = self.tournament.get("state")
+        if state == "registration" or (state == "playing" and not self.round_over()):
+            raise tour.TournamentError("A tournament is already open: let its tables finish first.")
         self.tournament = {"state": "registration", "round": 0, "registered": [], "tables": {}}
         self.store.save_tournament(self.tournament)
         self._changed(None)

@@ -1,0 +1,113 @@
+"""The storage seam: the service runs on any Store (here a plain in-memory one, as a district's database
+would plug in), and whatever happens, a service started again from its store is at the exact position."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wizard_edu import Action, WizardError
+from wizard_edu.online.service import TableService
+from wizard_edu.online.storage import PupilRecord, Snapshot, SQLiteStore, StorageError, TableRecord
+
+
+class MemoryStore:
+    """A Store of plain Python values: the seven methods the service needs, nothing else."""
+
+    def __init__(self) -> None:
+        self.data = Snapshot()
+        self.fail_next_action = False
+
+    def load(self) -> Snapshot:
+        return copy.deepcopy(self.data)
+
+    def save_setting(self, key, value) -> None:
+        self.data.settings[key] = copy.deepcopy(value)
+
+    def save_pupil(self, pupil: PupilRecord) -> None:
+        self.data.pupils = [p for p in self.data.pupils if p.id != pupil.id] + [copy.deepcopy(pupil)]
+        self.data.pupils.sort(key=lambda p: p.id)
+
+    def save_table(self, table: TableRecord) -> None:
+        self.data.tables = [t for t in self.data.tables if t.id != table.id] + [copy.deepcopy(table)]
+        self.data.tables.sort(key=lambda t: t.id)
+
+    def append_action(self, table_id, index, seat, action) -> None:
+        if self.fail_next_action:
+            self.fail_next_action = False
+            raise StorageError("The disk is full.")
+        actions = self.data.actions.setdefault(table_id, [])
+        assert index == len(actions), "actions arrive in order, each once"
+        actions.append((seat, list(action)))
+
+    def save_tournament(self, data) -> None:
+        self.data.tournament = copy.deepcopy(data)
+
+    def close(self) -> None:
+        pass
+
+
+def snapshot(svc: TableService) -> dict:
+    return {t.id: (t.game.to_json(), t.record.seats, t.record.started) for t in svc.tables.values()}
+
+
+def test_the_service_runs_on_another_store_and_an_unstored_action_is_not_done():
+    store = MemoryStore()
+    svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0})
+    tokens = {p.seat: p.token for p in (svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy"))}
+    game = svc.tables[1].game
+    before = game.to_json()
+    store.fail_next_action = True
+    with pytest.raises(StorageError):
+        svc.act(tokens[game.to_move], game.legal_actions()[0])
+    assert svc.tables[1].game.to_json() == before            # not stored, so not done
+    game = svc.tables[1].game
+    svc.act(tokens[game.to_move], game.legal_actions()[0])
+    again = TableService(store)
+    assert snapshot(again) == snapshot(svc)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["join", "act", "bad", "start", "restart", "computers"]),
+                          st.integers(0, 10**6)), max_size=40))
+def test_a_restart_anywhere_is_at_the_exact_position(steps):
+    store = MemoryStore()
+    svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0,
+                                                     "computer": "easy"})
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    for kind, n in steps:
+        rng = random.Random(n)
+        if kind == "join":
+            svc.join("ABCD", rng.choice(names))
+        elif kind == "start":
+            svc.start_tables()
+        elif kind == "computers":
+            svc.play_computers(limit=20)
+        elif kind in ("act", "bad") and svc.pupils:
+            pupil = rng.choice(list(svc.pupils.values()))
+            view = svc.view(pupil.record.token)
+            action = rng.choice(view.legal) if view is not None and view.legal and kind == "act" \
+                else Action("bid", rng.randrange(-1, 9))
+            try:
+                svc.act(pupil.record.token, action)
+            except WizardError:
+                pass
+        elif kind == "restart":
+            before = snapshot(svc)
+            svc = TableService(store)
+            assert snapshot(svc) == before
+    assert snapshot(TableService(store)) == snapshot(svc)
+
+
+def test_sqlite_store_refuses_the_same_action_twice(tmp_path):
+    store = SQLiteStore(tmp_path / "t.sqlite")
+    store.append_action(1, 0, 0, ["bid", 1])
+    with pytest.raises(StorageError):
+        store.append_action(1, 0, 1, ["bid", 2])
+    assert store.load().actions == {1: [(0, ["bid", 1])]}
+    assert (tmp_path / "t.sqlite").stat().st_mode & 0o777 == 0o600
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
