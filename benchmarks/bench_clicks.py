@@ -217,7 +217,7 @@ class LabInfo:
         return f"{self.base}/{path.lstrip('/')}{sep}token={self.token}"
 
 
-def bench_lab(browser, base: Path, quick: bool) -> list[float]:
+def bench_lab(browser, base: Path, quick: bool, tables: bool = False) -> list[float]:
     root = base / "root"
     root.mkdir()
     for name, code in ACTIVITIES.items():
@@ -242,6 +242,9 @@ def bench_lab(browser, base: Path, quick: bool) -> list[float]:
         "scoring-quiz": lambda c: scoring_quiz(c, 5 if quick else 15),
         "predict": lambda c: predict(c, 3 if quick else 8),
     }
+    if tables:  # issue 22: a whole game at each table, to the final state of every click
+        drivers = {"junior-table": lambda c: play_table(c, None, hint=False),
+                   "classic-table": lambda c: play_table(c, None, hint=True)}
     everything: list[float] = []
     slow: list[tuple[float, str, str]] = []
     try:
@@ -310,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer clicks per activity")
     parser.add_argument("--no-voila", action="store_true", help="skip the kid-mode opening times")
     parser.add_argument("--no-lab", action="store_true", help="skip the click times")
+    parser.add_argument("--tables", action="store_true",
+                        help="only the Junior and Classic tables, each a whole game (and no Voila)")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         print(f"bench_clicks: {CHROMIUM} is not installed (apt-get install chromium): nothing measured.")
@@ -327,8 +332,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if not args.no_lab:
                 print("Click to the widget's final state, JupyterLab in headless Chromium:")
-                bench_lab(browser, Path(tmp), args.quick)
-            if not args.no_voila:
+                bench_lab(browser, Path(tmp), args.quick, args.tables)
+            if not args.no_voila and not args.tables:
                 print("Kid mode (Voila): opening each app until its widget is on screen:")
                 bench_voila(browser, Path(tmp))
         finally:

@@ -84,7 +84,7 @@ def test_themes_change_labels_only():
     assert get_theme("amigo").card_name(ace) == "Dwarves 13"
     assert get_theme("amigo").card_name(Card.parse("B2")) == "People 2"
     assert get_theme("junior").card_name(Card.parse("J")) == "Fool Frog"
-    assert 'title="red A"' in card_html(ace, "us")
+    assert 'title="the ace of hearts"' in card_html(ace, "us")  # US Games faces: a playing deck
     # The card itself is unchanged by a theme.
     assert str(ace) == "R13"
 

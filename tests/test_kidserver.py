@@ -46,3 +46,36 @@ def test_a_classroom_server_sends_compressed_scripts_and_a_local_one_plain(tmp_p
         assert plain_encoding is None and encoding == "gzip", (name, plain_encoding, encoding)
         assert gzip.decompress(packed) == plain
         assert len(packed) < len(plain) / 2, (name, len(packed), len(plain))
+
+
+def test_a_warm_kernel_is_never_culled_and_gets_time_once_handed_to_a_page(monkeypatch):
+    """The preheat/cull race (issue 22): a warm kernel was culled as it was handed to a page."""
+    import asyncio
+    import datetime
+
+    from wizard_edu import kidserver
+
+    km = kidserver.KidKernelManager()
+    long_ago = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
+
+    class Kernel:
+        execution_state = "idle"
+        last_activity = long_ago
+
+    kernel = Kernel()
+    km._kernels["k1"] = kernel
+    culled: list[str] = []
+
+    async def plain_culler(self, kernel_id):  # what the plain culler would do: cull it (idle for years)
+        culled.append(kernel_id)
+
+    monkeypatch.setattr(kidserver.AsyncMappingKernelManager, "cull_kernel_if_idle", plain_culler)
+    warm = {"k1"}
+    monkeypatch.setattr(kidserver, "warm_kernel_ids", lambda _km: set(warm))
+    asyncio.run(km.cull_kernel_if_idle("k1"))
+    assert culled == []  # warm: waits for a page, never culled
+    warm.clear()  # Voila hands it to a page, which has not connected yet
+    asyncio.run(km.cull_kernel_if_idle("k1"))
+    assert culled == [] and kernel.last_activity > long_ago  # a whole idle period from now
+    asyncio.run(km.cull_kernel_if_idle("k1"))
+    assert culled == ["k1"]  # after that, the usual rules (here: the stub culls it)

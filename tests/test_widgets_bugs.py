@@ -178,7 +178,9 @@ def test_level_menu_is_wide_enough_and_the_score_pad_scrolls_instead_of_cutting(
     while not table.game.rounds:
         table.act(table.view.legal[0])
     table.show_score_pad()
-    assert "overflow-x:auto" in table.pad_html.value
+    # Six players fit: the columns share the width (fixed layout at 100%), every name is there.
+    assert "table-layout:fixed" in table.pad_html.value and "width:100%" in table.pad_html.value
+    assert all(f">{name}</th>" in table.pad_html.value for name in table.game.names)
 
 
 def test_a_fresh_table_waits_for_the_learner():

@@ -66,7 +66,7 @@ def test_every_app_of_the_catalogue_has_its_notebook():
         assert f'href="{href}"' in html and (NOTEBOOKS / href).is_file()
     # A picture per app: real cards, drawn like everywhere else in the kit.
     assert html.count('class="kid-app-picture"') == len(KID_APPS)
-    assert html.count('class="wizard-card"') >= 2 * len(KID_APPS)
+    assert html.count('class="wizard-card') >= 2 * len(KID_APPS)
 
 
 @pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)

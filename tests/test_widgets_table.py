@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -264,3 +265,58 @@ def test_a_seat_played_elsewhere_waits_for_refresh():
     assert any("predict" in line for line in table.events)
     with pytest.raises(WizardError):
         game.apply(game.legal_actions()[0], 1)  # the game source refuses a move out of turn
+
+
+def test_a_number_key_predicts():
+    table = TableWidget(rules="junior", players=4, seed=1)
+    assert table.view.phase == "bid" and table.bid_keys in table.action_box.children
+    table.bid_keys.value = "x"
+    assert table.message_kind == "error" and table.view.phase == "bid" and table.bid_keys.value == ""
+    table.bid_keys.value = "1"
+    assert table.game.bids[0] == 1 and table.bid_keys.value == ""
+
+
+def test_a_click_in_the_page_answers_before_the_computers_move():
+    """Never frozen: in a running event loop (the kernel's) a click shows the learner's move and
+    returns; the computers move after it, a simulating player first shown as thinking."""
+    import asyncio
+
+    async def play() -> tuple[list, list, bool]:
+        table = TableWidget(rules="classic", players=4, seed=8, theme="us",
+                            opponents=["simulator", "rule-of-thumb", "rule-of-thumb"])
+        pending, thinking = [], []
+        shown = table.felt.value
+        for _ in range(12):
+            view = table.view
+            if view.phase == "bid":
+                button = next(b for b in table.bid_buttons if b.description == str(view.legal_bids[0]))
+            else:
+                button = next(b for b in table.hand_box.children if "wizard-legal" in b._dom_classes)
+            moves = len(table.game.history)
+            button.click()
+            assert len(table.game.history) == moves + 1 or table.game.to_move == table.seat
+            pending.append(table._steps_pending)
+            for _ in range(200):  # the loop runs the computers' moves
+                if "is thinking" in table.felt.value:
+                    thinking.append(True)
+                await asyncio.sleep(0.005)
+                if not table._steps_pending:
+                    break
+            assert table.view.my_turn and not table._steps_pending, table.message
+        return pending, thinking, shown != table.felt.value
+
+    pending, thinking, changed = asyncio.run(play())
+    assert any(pending), "the computers never moved after a click"
+    assert thinking, "the simulating player never showed it was thinking"
+    assert changed
+
+
+def test_the_finished_trick_lies_marked_in_the_middle_with_its_reason():
+    table = TableWidget(rules="junior", players=4, seed=1)
+    table.bid(1)
+    table.play(table.view.legal_cards[0])  # round 1: one trick, then the next round's deal
+    felt = table.felt.value
+    trick = table.last_trick
+    assert felt.count("wizard-played wizard-winner") == 1 and "wizard-trick-done" in felt
+    assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
+    assert f'wizard-played wizard-winner" data-seat="{trick.winner_seat}"' in felt

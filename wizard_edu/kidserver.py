@@ -33,6 +33,7 @@ from typing import Any
 
 import tornado.web
 from jupyter_client.multikernelmanager import MultiKernelManager
+from jupyter_server._tz import utcnow
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.base.handlers import JupyterHandler
@@ -92,6 +93,27 @@ class KidKernelManager(AsyncMappingKernelManager):
             if len(running) >= self.kernel_limit:
                 raise KernelLimitReached(f"{len(running)} kernels are running (the limit is {self.kernel_limit}).")
         return await super().start_kernel(*args, **kwargs)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """The culler, without the race with the warm pools (issue 22).
+
+        A warm kernel waits idle, with no page connected, for as long as it takes a child to open
+        the app: it is never culled.  The moment Voila hands it to a page it still looks idle for
+        minutes with no connection (the page has not opened its websocket yet), and the plain
+        culler stopped it right there: the page hung on "Loading widget..." for good.  So a kernel
+        seen warm at an earlier pass and gone from the pool since gets a whole idle period from now
+        to be connected to."""
+        was_warm = self.__dict__.setdefault("_kid_was_warm", set())
+        if kernel_id in warm_kernel_ids(self):
+            was_warm.add(kernel_id)
+            return
+        if kernel_id in was_warm:
+            was_warm.discard(kernel_id)
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and hasattr(kernel, "last_activity"):
+                kernel.last_activity = utcnow()
+            return
+        await super().cull_kernel_if_idle(kernel_id)
 
 
 def warm_kernel_ids(km: MultiKernelManager) -> set[str]:

@@ -113,7 +113,9 @@ def test_classic_app_with_us_games_faces_shows_no_kit_card_text(page, kid_server
         assert not KIT_CARD_TEXT.search(text), f"kit card text under the US Games faces: {text}"
     labels = table.locator(".wizard-hand-buttons .wizard-card-button").evaluate_all(
         "els => els.map(e => e.textContent.trim())")
-    assert labels and all(re.fullmatch(r"(. )?(10|[2-9JQKA])|W|J", t) for t in labels), labels
+    # Each button is drawn as its card: the printed rank over the suit's symbol (or W / J).
+    assert labels and all(re.fullmatch(r"(10|[2-9JQKA])\s*[\u2660\u2665\u2666\u2663]|[WJ]\s*\S", t)
+                          for t in labels), labels
 
 
 def test_double_clicks_show_no_error_over_a_move_that_worked(page, kid_server):  # noqa: F811

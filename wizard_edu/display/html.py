@@ -65,13 +65,12 @@ def card_html(card: Card, theme: str | Theme | None = None, *, size: float = 1.0
     title = escape(th.card_name(card))
     width, height = round(CARD_WIDTH * size), round(CARD_HEIGHT * size)
     font = round(19 * size * (0.62 if len(label) > 2 else 1.0))
-    colour = f" wizard-colour-{card.colour}" if card.colour else ""
-    extra = f" {extra_class}" if extra_class else ""
-    return (f'<span class="wizard-card{colour}{extra}" title="{title}" aria-label="{title}" role="img" '
-            f'data-card="{escape(str(card))}" '
+    colour = f' data-colour="{card.colour}"' if card.colour else ""
+    extra = f' data-mark="{escape(extra_class)}"' if extra_class else ""
+    return (f'<span class="wizard-card" title="{title}" aria-label="{title}" role="img" '
+            f'data-card="{escape(str(card))}"{colour}{extra} '
             f'style="{_BASE}width:{width}px;height:{height}px;font-size:{font}px;background:{fill};color:{ink}">'
-            f'<span class="wizard-card-label">{escape(label)}</span>'
-            f'<span class="wizard-card-symbol" style="font-size:{round(18 * size)}px">{symbol}</span></span>')
+            f'<span>{escape(label)}</span><span>{symbol}</span></span>')
 
 
 def cards_html(cards: Iterable, theme: str | Theme | None = None, *, size: float = 1.0) -> str:

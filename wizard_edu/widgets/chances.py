@@ -42,9 +42,10 @@ if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is s
 #: so the panel answers within 0.3 s of a click even on a busy classroom machine.
 PANEL_BUDGET = 120_000
 
-#: Words for a chance, from the top: (at least, words).
-WORDS = ((0.98, "almost certain"), (0.85, "very likely"), (0.6, "likely"), (0.4, "maybe"),
-         (0.15, "unlikely"), (0.02, "very unlikely"), (0.0, "almost no chance"))
+#: One word per band of chance, by the chance in tenths a child reads next to it (``in_ten``):
+#: (at least this many tenths, words).  So "less than 1 in 10" always has the same name.
+WORDS = ((10, "almost certain"), (9, "very likely"), (7, "likely"), (4, "maybe"),
+         (2, "unlikely"), (1, "very unlikely"), (0, "almost no chance"))
 
 _COLOURS = {"almost certain": "#1b5e20", "very likely": "#2e7d32", "likely": "#558b2f", "maybe": "#b8860b",
             "unlikely": "#c62828", "very unlikely": "#8a1c1c", "almost no chance": "#6d1414"}
@@ -53,13 +54,22 @@ _COLOURS = {"almost certain": "#1b5e20", "very likely": "#2e7d32", "likely": "#5
 def chance_words(p: float) -> str:
     """A chance in words: 'almost certain', 'very likely', 'likely', 'maybe', 'unlikely', ...
 
-    >>> chance_words(0.7), chance_words(0.5), chance_words(0.01)
-    ('likely', 'maybe', 'almost no chance')
+    >>> chance_words(0.7), chance_words(0.5), chance_words(0.01), chance_words(0.04)
+    ('likely', 'maybe', 'almost no chance', 'almost no chance')
     """
+    tenths = _tenths(p)
     for least, words in WORDS:
-        if p >= least:
+        if tenths >= least:
             return words
     return WORDS[-1][1]
+
+
+def _tenths(p: float) -> int:
+    """The chance in whole tenths, as :func:`in_ten` says it (0: less than 1 in 10; 10: more than 9)."""
+    n = round(p * 10)
+    if n == 10 and p < 1:
+        return 10
+    return max(0, min(10, n))
 
 
 def in_ten(p: float) -> str:
@@ -109,19 +119,24 @@ def chances_html(view: SeatView, table: pd.DataFrame, theme: Theme) -> str:
     best = table["makes bid"].idxmax()
     rows = []
     for key, row in table.iterrows():
-        star = ' <span title="best for your ' + promise + '">\u2605</span>' if key == best else ""
+        best_tag = (f'<span class="wizard-best-card" style="font-size:0.8em;font-weight:bold">best for your '
+                    f'{promise}</span>' if key == best else "")
         rows.append(
             f'<div class="wizard-chance-row wizard-chance-{html.escape(str(key))}" style="display:flex;gap:1em;'
             f'align-items:center;border-bottom:1px solid #eee;padding:2px 0">'
-            f'<div style="width:4em">{card_html(row["card"], theme)}{star}</div>'
+            f'<div style="width:7.5em;display:flex;align-items:center;gap:4px">'
+            f'{card_html(row["card"], theme)}{best_tag}</div>'
             f'{_bar(row["wins trick"], row["wins trick se"], "wins this trick")}'
             f'{_bar(row["makes bid"], row["makes bid se"], f"your {promise} comes true")}</div>')
     bid = view.bids[view.seat]
     head = (f"<p>You {'predicted' if junior else 'bid'} {bid} and have won {view.tricks_won[view.seat]}. "
             f"For each card you may play now:</p>")
     se = float(table["makes bid se"].max())
+    off = round(se * 100)
+    close = (f"so each figure may be a little off (by about {off} in 100)." if off >= 1
+             else "so the figures are very close to the true chances.")
     foot = (f'<p style="font-size:0.8em;color:#555">Worked out by dealing the cards you cannot see '
-            f"{table.attrs['deals']:,} times; each figure is right to about {max(se, 0.005):.0%} either way.</p>")
+            f"{table.attrs['deals']:,} times, {close}</p>")
     return head + "".join(rows) + foot
 
 

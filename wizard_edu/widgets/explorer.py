@@ -128,7 +128,24 @@ class WinProbabilityExplorer(WidgetBase):
         self._build_picker()
 
     def _seat_label(self, s: int) -> str:
+        if getattr(self, "kid", False):  # kid words: seats counted from 1
+            return f"{s + 1}" + (" (plays first)" if s == 0 else " (deals)" if s == self.players - 1 else "")
         return f"{s}" + (" (leads)" if s == 0 else " (deals)" if s == self.players - 1 else "")
+
+    def for_kids(self) -> WinProbabilityExplorer:
+        """Kid words (what a kid-mode app shows): seats from 1, no standard errors, no expected
+        scores; the chart and the best number stay.  Returns the explorer."""
+        self.kid = True
+        self._busy = True
+        try:
+            seat = self.seat_choice.value
+            self.seat_choice.options = [(self._seat_label(s), s) for s in range(self.players)]
+            self.seat_choice.value = seat
+        finally:
+            self._busy = False
+        if self.result is not None:
+            self._draw()
+        return self
 
     def _build_picker(self) -> None:
         deck = sorted_hand(self.ruleset.deck())
@@ -363,6 +380,17 @@ class WinProbabilityExplorer(WidgetBase):
         r = self.result
         assert r is not None  # drawn only once a simulation has run
         n = len(r.counts)
+        if getattr(self, "kid", False):
+            self.chart.value = bar_chart_html(
+                [f"{k} trick{'s' if k != 1 else ''}" for k in range(n)], list(r.probabilities),
+                highlight=int(r.probabilities.argmax()), fmt="{:.0%}",
+                title=f"How many tricks will you win? (the round played {r.samples:,} times)")
+            said = self.vocab.bid_verb
+            self.bids_html.value = (f'<div style="margin-left:1em" class="wizard-best-bid">'
+                                    f'<b>The best number to {said}: {r.best_bid}</b></div>')
+            likely = int(r.probabilities.argmax())
+            self.say(f"Most often you win {likely} trick{'s' if likely != 1 else ''}.", "ok")
+            return
         self.chart.value = bar_chart_html(
             [f"{k} trick{'s' if k != 1 else ''}" for k in range(n)], list(r.probabilities),
             [2 * e for e in r.std_errors], highlight=int(r.probabilities.argmax()),

@@ -55,6 +55,9 @@ FELT_CSS = """<style>
 .wizard-played.wizard-winner{background:#ffd54f;color:#3a2a00;text-shadow:none;
  outline:4px solid #ffb300;box-shadow:0 0 12px 4px #ffe082}
 .wizard-played .wizard-wins-tag{font-weight:bold;font-size:13px}
+.wizard-seat-last{display:flex;flex-wrap:wrap;gap:1px;margin-top:2px}
+.wizard-seat-last .wizard-card{margin:0;box-shadow:none;border-width:1px}
+.wizard-seat-last .wizard-card[data-mark]{outline:3px solid #ffb300;outline-offset:1px}
 .wizard-trick-done .wizard-played:not(.wizard-winner){opacity:0.85}
 .wizard-trick-done .wizard-played{animation:wizard-to-pile-var 0.7s ease-in 2.2s 1 forwards}
 .wizard-to-left .wizard-played{--wx:-140px;--wy:0px}
@@ -92,7 +95,7 @@ def places(players: int, learner: int) -> dict[int, str]:
 
 
 def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner: int,
-               thinking: int | None, new_pile: int | None) -> str:
+               thinking: int | None, new_pile: int | None, last: TrickRecord | None = None) -> str:
     name = view.names[seat]
     you = seat == learner
     turn = view.to_move == seat
@@ -126,13 +129,19 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
     visible = ""
     if seat in view.visible_hands and not you:
         visible = "".join(card_html(c, vocab.theme, size=0.6) for c in view.visible_hands[seat])
+    won_last = ""
+    if last is not None and last.winner_seat == seat:
+        # The trick this player won last lies on their pile, face up, the winning card marked.
+        small = "".join(card_html(c, vocab.theme, size=0.5, extra_class="wizard-winning-card" if s == seat else "")
+                        for s, c in last.plays)
+        won_last = f'<div class="wizard-seat-last" title="the last trick, won by {html.escape(name)}">{small}</div>'
     return (f'<div class="{" ".join(classes)} wizard-place-{place}" role="group" '
             f'aria-label="{html.escape(name)}: {html.escape(tricks)} won, {points} points">'
             f'<div class="wizard-seat-name">{html.escape(name)}{dealer}</div>'
             f'<div>{chips_html(bid, verb=verb)}</div>'
             f'<div class="{pile_cls}" title="tricks won: {won}">won: {back} {pile}</div>'
             f'<div class="wizard-seat-score">{points} point{"s" if points not in (1, -1) else ""}</div>'
-            f'{visible}{note}</div>')
+            f'{won_last}{visible}{note}</div>')
 
 
 def _played_html(seat: int, card: Any, view: SeatView, vocab: Vocabulary, winner: int | None) -> str:
@@ -159,7 +168,8 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))
         who = "nobody" if winner is None else view.names[winner]
-        note = f'<b>{html.escape(who)} {"win" if who == "You" else "wins"} the trick.</b><br>{reason}'
+        note = (f'<div class="wizard-last-trick"><b>{html.escape(who)} {"win" if who == "You" else "wins"} '
+                f'the trick.</b><br>{reason}</div>')
     else:
         plays = view.trick
         if view.phase == "play":
@@ -170,7 +180,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
             note = f"Everyone {vocab.bid_verb}s how many tricks they will win"
         else:
             note = ""
-        if last_trick is not None and view.phase == "play" and plays:
+        if last_trick is not None and view.phase == "play" and plays and view.tricks:
             who = "nobody" if last_trick.winner_seat is None else view.names[last_trick.winner_seat]
             note += (f'<div class="wizard-last-trick" style="font-size:13px;margin-top:4px">The last trick '
                      f'went to {html.escape(who)}. '
@@ -191,7 +201,10 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
               f'<div class="wizard-played-right">{"".join(cells["right"])}</div>'
               f'<div class="wizard-played-bottom">{"".join(cells["bottom"])}</div></div>')
     new_pile = winner if done else None
-    seats = {s: _seat_html(view, s, where[s], vocab, learner, thinking, new_pile) for s in range(view.players)}
+    # The last trick of this round (not of the round before) lies on its winner's pile.
+    on_pile = last_trick if not done and view.phase == "play" and view.tricks else None
+    seats = {s: _seat_html(view, s, where[s], vocab, learner, thinking, new_pile, on_pile)
+             for s in range(view.players)}
     top = [seats[s] for s in sorted(seats, key=lambda s: order[where[s]]) if where[s].startswith("top")]
     side = {p: next((seats[s] for s in seats if where[s] == p), "") for p in ("left", "right", "bottom")}
     return (f'<div class="wizard-felt" role="region" aria-label="the card table">'

@@ -15,13 +15,11 @@ START_PAGE = "../kids.ipynb"
 #: Bigger cards and buttons for small hands and young eyes (only inside a kid app).
 KID_STYLE = """<style>
 .wizard-kid-app { font-size: 1.15em; max-width: 60em; }
-.wizard-kid-app .wizard-card-button { font-size: 1.35em !important; min-width: 3.6em !important;
-  height: 2.9em !important; margin: 3px !important; border-radius: 8px !important; }
+.wizard-kid-app .wizard-card-button { margin: 3px !important; }
 .wizard-kid-app .wizard-bid-button, .wizard-kid-app .wizard-trump-button,
 .wizard-kid-app .wizard-action-button { font-size: 1.2em !important; min-width: 2.8em !important;
   height: 2.4em !important; }
 .wizard-kid-app .widget-button { font-size: 1.05em; }
-.wizard-kid-app .wizard-card { font-size: 1.2em; }
 .wizard-kid-app .wizard-status .wizard-message { font-size: 1.1em; }
 .wizard-kid-back { font-size: 1.15em; font-weight: bold; }
 .wizard-kid-back a { display: inline-block; padding: 0.3em 0.8em; border: 2px solid #333;
@@ -53,9 +51,10 @@ def kid_app(widget: widgets.Widget) -> KidApp:
 
     A table hides its grown-up controls (Seed, Save, Load): see :meth:`TableWidget.simple`.
     """
-    simple = getattr(widget, "simple", None)
-    if callable(simple):
-        simple()
+    for kid_words in ("simple", "for_kids"):  # the grown-up controls and words go
+        method = getattr(widget, kid_words, None)
+        if callable(method):
+            method()
     return KidApp(widget)
 
 

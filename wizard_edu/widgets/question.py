@@ -277,7 +277,7 @@ class Question(WidgetBase):
             # continuous_update=False: the value reaches the kernel on Enter (or leaving the box), which
             # is how ipywidgets 8 replaces the deprecated Text.on_submit.
             self.entry = widgets.Text(placeholder=placeholder or examples[self.kind], continuous_update=False,
-                                      layout=widgets.Layout(width="18em"))
+                                      layout=widgets.Layout(width="min(26em, 100%)"))
             self.entry.add_class("wizard-question-entry")
             self.entry.observe(self._entered, names="value")
             self.check_button = text_button("Check", "Check your answer (or press Enter)",

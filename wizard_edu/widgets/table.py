@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
 from ..display.charts import Chart
 from ..display.html import card_html
+from ..display.pad import score_pad_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..errors import SaveFileError, WizardError
 from ..events import CardPlayed, RoundFinished
@@ -369,6 +370,12 @@ class TableWidget(WidgetBase):
         self.bid_buttons: list[widgets.Button] = []
         self.bid_label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
         self.bid_label.add_class("wizard-bid-label")
+        # Number keys predict (or bid): the box has the focus when it is the learner's turn to say.
+        self.bid_keys = widgets.Text(value="", placeholder="or press a number key", continuous_update=True,
+                                     description="Your number:", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="16em", height="44px"))
+        self.bid_keys.add_class("wizard-bid-keys")
+        self.bid_keys.observe(self._on_bid_key, names="value")
 
         self.seed_box = seed_box(0)
         self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
@@ -530,37 +537,37 @@ class TableWidget(WidgetBase):
         loop.call_soon(self._step, loop, start)
 
     def _step(self, loop: Any, start: int) -> None:
-        """One computer move (run by the kernel's loop between messages); then the next one."""
+        """The computer players' moves, run by the kernel's loop after the click has been answered.
+
+        Quick players move together (one update of the page); before a player that plays the round
+        out in its head the page is told it is thinking, and its move follows in a moment."""
         game = self.game
         try:
-            player = self._next_computer()
-            if player is not None and self._slow(player) and self._thinking_seat != game.to_move:
-                # Say so first; the move itself comes in a moment, after the page has the message.
-                self._thinking_seat = game.to_move
-                self._render_felt(self.view)
-                self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
-                loop.call_later(0.02, self._step, loop, start)
-                return
-            if player is not None:
+            while True:
+                player = self._next_computer()
+                if player is None:  # the learner's turn, the game's end, or a person's
+                    break
+                if self._slow(player) and self._thinking_seat != game.to_move:
+                    self._thinking_seat = game.to_move
+                    self._render_felt(self.view)
+                    self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
+                    loop.call_later(0.02, self._step, loop, start)  # after the page has the message
+                    return
                 self._thinking_seat = None
                 seat = seat_to_move(game)
                 self._apply(seat, player.act(game.view(seat)))
-            if self._next_computer() is None:  # the learner's turn, the game's end, or a person's
-                self._steps_pending = False
-                self._thinking_seat = None
-                self._render()
-                self.say(" ".join(self.events[start:]), "ok")
-                self._autosave()
-                return
-            self._render_felt(self.view)
-            self._render_header(self.view)
         except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
             self._steps_pending = False
             self._thinking_seat = None
             self._render()
             self.say(f"Something went wrong inside the widget ({type(exc).__name__}: {exc}).", "error")
             return
-        loop.call_soon(self._step, loop, start)
+        self._steps_pending = False
+        self._thinking_seat = None
+        self._render()
+        self.say(" ".join(self.events[start:]), "ok")
+        self._focus_turn()
+        self._autosave()
 
     def _next_computer(self) -> Any:
         """The computer player whose turn it is, or None (the learner's turn, a person's, game over)."""
@@ -729,6 +736,34 @@ class TableWidget(WidgetBase):
 
     @guarded
     @from_the_page
+    def _on_bid_key(self, change: dict) -> None:
+        text = str(change["new"]).strip()
+        if not text:
+            return
+        self.bid_keys.value = ""  # ready for the next round's number
+        view = self.view
+        if not (view.my_turn and view.phase == "bid"):
+            return
+        if not text.isdigit():
+            self.say(f"Press a number key from 0 to {view.hand_size}.", "error")
+            return
+        self.bid(int(text))
+
+    def _focus_turn(self) -> None:
+        """Keyboard play: put the focus where the learner acts next (the number box, or the first
+        card that may be played), after a move made in the page."""
+        view = self.view
+        if not view.my_turn:
+            return
+        if view.phase == "bid":
+            self.bid_keys.focus()
+        elif view.phase in ("play", "pass"):
+            legal = [b for b in self.hand_box.children if "wizard-legal" in b._dom_classes]
+            if legal:
+                legal[0].focus()
+
+    @guarded
+    @from_the_page
     def _click_trump(self, colour: str) -> None:
         view = self.view
         if self._stale_click(("trump", colour)) or not (view.my_turn and view.phase == "trump"):
@@ -799,10 +834,9 @@ class TableWidget(WidgetBase):
         if not self.game.rounds:
             self.pad_html.value = "<p>No round has been scored yet.</p>"
             return
-        # A wide pad scrolls inside its own box instead of losing its last columns at the edge.
-        self.pad_html.value = ("<b>Score pad</b><div class='wizard-pad-scroll' style='overflow-x:auto;"
-                               "max-width:100%;padding-right:1em'>" +
-                               self.score_pad().to_html(classes="wizard-pad", border=0) + "</div>")
+        said = "predicted" if self.vocab.junior else "bid"
+        self.pad_html.value = ("<b>Score pad</b>" +
+                               score_pad_html(self.game.names, self.game.rounds, said))
 
     def chart(self, figsize: tuple[float, float] = (6, 3.2)) -> Chart:
         """A chart (shown as a picture) of everyone's running total after each round."""
@@ -979,7 +1013,7 @@ class TableWidget(WidgetBase):
                 n = len(self.bid_buttons)
                 b = widgets.Button(description=str(n),
                                    tooltip=f"{self.vocab.bid_verb.capitalize()} {n} trick{'s' if n != 1 else ''}",
-                                   layout=widgets.Layout(width="3em"))
+                                   layout=widgets.Layout(width="48px", height="48px"))
                 b.add_class("wizard-bid-button")
                 b.add_class(f"wizard-bid-{n}")
                 b.on_click(lambda _b, k=n: self._click_bid(k))
@@ -996,12 +1030,12 @@ class TableWidget(WidgetBase):
                     b.add_class("wizard-not-allowed")
                     if b.button_style:
                         b.button_style = ""
-            shown = [self.bid_label, *numbers]
+            shown = [self.bid_label, *numbers, self.bid_keys]
         elif view.my_turn:
             shown = self._other_action_buttons(view)
         old = list(self.action_box.children)
         self.action_box.children = tuple(shown)
-        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label]
+        cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label, self.bid_keys]
         for c in old:
             if not any(c is k for k in shown) and not any(c is k for k in cached):
                 c.close()

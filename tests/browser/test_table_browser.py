@@ -1,0 +1,158 @@
+"""The table as a child sees it, in kid mode (Voila) in headless Chromium (issue 22).
+
+* a Junior round and a Classic round with each face theme (Classic, AMIGO, US Games), at 1024 x 768
+  and 1366 x 768: screenshots in ``test-artifacts/table/``; the card drawn in the hand is the card
+  drawn in the trick (same colour, same label over symbol, same size), the trick's winner is marked
+  with the reason, no horizontal scroll, every card and number button at least 44 x 44 CSS px;
+* a whole Junior round played by keyboard only (Tab, number keys, Enter);
+* axe-core (axe-playwright-python) on every kid app and on notebook 05's table: nothing serious
+  or critical.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_kidmode_browser import kid_server  # noqa: F401 - a fixture
+
+from wizard_edu.kidmode import available_apps
+
+pytestmark = pytest.mark.browser
+
+WAIT = 60_000
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "table"
+SIZES = ((1024, 768), (1366, 768))
+TABLES = {
+    "junior-junior": "TableWidget(rules='junior', players=4, seed=1)",
+    "classic-classic": "TableWidget(rules='classic', players=4, seed=8, theme='classic')",
+    "classic-amigo": "TableWidget(rules='classic', players=4, seed=8, theme='amigo')",
+    "classic-us": "TableWidget(rules='classic', players=4, seed=8, theme='us')",
+}
+
+NO_SIDEWAYS_SCROLL = """() => {
+  const el = document.scrollingElement || document.documentElement;
+  return el.scrollWidth <= el.clientWidth + 1;
+}"""
+
+#: What a drawn card shows: its background colour, its text (label and symbol) and its size.
+FACE = """el => {
+  const s = getComputedStyle(el), r = el.getBoundingClientRect();
+  return {bg: s.backgroundColor, text: el.innerText.replace(/\\s+/g, ' ').trim(),
+          w: Math.round(r.width), h: Math.round(r.height)};
+}"""
+
+
+def write_app(notebooks: Path, name: str, table: str) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {name}"), nbformat.v4.new_code_cell(
+        "from wizard_edu.widgets.table import TableWidget\nfrom wizard_edu.widgets.kidapp import kid_app\n"
+        f"kid_app({table})")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, notebooks / "apps" / f"test-{name}.ipynb")
+    return f"apps/test-{name}.ipynb"
+
+
+def open_page(page, port: int, path: str):
+    page.goto(f"http://127.0.0.1:{port}/voila/render/{path}", timeout=WAIT)
+    table = page.locator(".wizard-table").first
+    table.locator(".wizard-felt").wait_for(timeout=WAIT)
+    return table
+
+
+def serious(page, context: str | None = None) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context=context)
+    return [f"{v['id']} ({v['impact']}): {v['help']} - {len(v['nodes'])} nodes"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def small_targets(table) -> list[str]:
+    sizes = table.locator(".wizard-hand-buttons .wizard-card-button, .wizard-bid-button").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return [e.innerText.replace(/\\s+/g, ' '), Math.round(r.width), Math.round(r.height)]; })")
+    return [f"{t}: {w}x{h}" for t, w, h in sizes if w < 44 or h < 44]
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
+    path = write_app(kid_server["notebooks"], name, TABLES[name])
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    table = open_page(page, kid_server["port"], path)
+    # Predict (bid) 1 with the button, then play the first card that may be played.
+    table.locator(".wizard-bid-button.wizard-bid-1").click()
+    card = table.locator(".wizard-hand-buttons .wizard-card-button.wizard-legal").first
+    card.wait_for(timeout=WAIT)
+    assert not small_targets(table), small_targets(table)
+    code = next(c for c in card.get_attribute("class").split() if c.startswith("wizard-card-")
+                and c != "wizard-card-button")[len("wizard-card-"):]
+    in_hand = card.evaluate(FACE)
+    card.click()
+    # Round 1 has one trick: it lies in the middle, its winner marked and the reason said.
+    winner = table.locator(".wizard-felt .wizard-played.wizard-winner")
+    winner.wait_for(timeout=WAIT)
+    note = table.locator(".wizard-felt .wizard-trick-note").inner_text()
+    assert "wins the trick" in note or "win the trick" in note, note
+    assert "wins:" in note or "wins" in note.split("trick.", 1)[-1], note
+    played = table.locator(f'.wizard-felt .wizard-played .wizard-card[data-card="{code}"]')
+    in_trick = played.evaluate(FACE)
+    assert in_trick == in_hand, f"the hand's card {in_hand} is drawn differently in the trick: {in_trick}"
+    assert table.locator(".wizard-round-over .wizard-round-tile").count() == 4  # points at a glance
+    table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # round 2: predict again
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        table.locator(".wizard-header").evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), f"a sideways scroll at {width}x{height}"
+        assert not small_targets(table), small_targets(table)
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}-full.png"), full_page=True)
+
+
+def test_a_whole_junior_round_by_keyboard(page, kid_server):  # noqa: F811
+    """Round 1 and round 2 (two tricks) with Tab, number keys and Enter only: no mouse."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    table = open_page(page, kid_server["port"], "apps/junior-table.ipynb")
+    is_number_box = "() => document.activeElement && document.activeElement.closest('.wizard-bid-keys') !== null"
+    is_legal_card = ("() => document.activeElement && document.activeElement.matches("
+                     "'.wizard-hand-buttons .wizard-card-button.wizard-legal')")
+    keys = 0
+    for _ in range(400):
+        if table.locator(".wizard-round-over", has_text="Round 2 result").count():
+            break
+        if page.evaluate(is_number_box):
+            page.keyboard.press("0")
+        elif page.evaluate(is_legal_card):
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press("Tab")
+        keys += 1
+        page.wait_for_timeout(150)
+    else:
+        pytest.fail(f"round 2 was not over after {keys} key presses: {table.inner_text()}")
+    assert "Round 2 is over: you predicted 0" in table.locator(".wizard-log").inner_text()
+    assert table.locator(".wizard-status .wizard-message-error").count() == 0
+
+
+def test_axe_finds_nothing_serious_in_the_kid_apps(page, kid_server):  # noqa: F811
+    found = {}
+    for app, href in available_apps(kid_server["notebooks"]):
+        page.goto(f"http://127.0.0.1:{kid_server['port']}/voila/render/{href}", timeout=WAIT)
+        page.locator(".wizard-kid-app .wizard-widget").first.wait_for(timeout=WAIT)
+        page.wait_for_timeout(500)
+        problems = serious(page)
+        if problems:
+            found[app.name] = problems
+    assert not found, json.dumps(found, indent=1)
+
+
+def test_axe_finds_nothing_serious_at_notebook_05s_table(page, run_notebook):
+    run_notebook("05-play-wizard-junior.ipynb")
+    table = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output .wizard-table").first
+    table.wait_for(timeout=WAIT)
+    problems = serious(page, context=".wizard-table")
+    assert not problems, problems
