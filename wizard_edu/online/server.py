@@ -268,6 +268,9 @@ class Push(tornado.websocket.WebSocketHandler):
 
     pupil: Any = None
     is_teacher = False
+    #: Tornado (6.6) asks check_origin only when the page's origin is not this server's own (it lets a
+    #: same-origin socket through without asking), so a socket it never asked about is same-origin.
+    same_origin = True
 
     @property
     def service(self) -> TableService:
