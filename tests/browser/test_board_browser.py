@@ -7,10 +7,12 @@ checks and fits a small projector, and it is the teacher's only.
 
 from __future__ import annotations
 
+import json
 import urllib.error
 import urllib.request
 
 import pytest
+import websocket
 from axe_playwright_python.sync_playwright import Axe
 
 from wizard_edu.online import SeatTimeoutError, join
@@ -99,6 +101,18 @@ def test_the_board_follows_the_class_and_its_buttons_work(browser, tmp_path):
             bad = [v for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
             assert not bad, [(v["id"], [(n["target"], n.get("failureSummary", "")[:200]) for n in v["nodes"]]) for v in bad]
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+            # The teacher's cookie opens the push channel only from the service's own page: a socket
+            # from another site's page, carrying the same cookie, gets no board.
+            cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
+            foreign = websocket.create_connection(service.url.replace("http", "ws", 1) + "api/ws", cookie=cookie,
+                                                  origin="http://evil.example", timeout=10)
+            try:
+                foreign.send(json.dumps({"board": True}))
+                first = json.loads(foreign.recv())
+                assert first["type"] == "error" and "board" not in first
+            finally:
+                foreign.close()
         finally:
             for seat in seats:
                 seat.close()
