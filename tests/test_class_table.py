@@ -155,3 +155,37 @@ def test_the_app_joins_with_the_code_and_refuses_a_wrong_one(service):
         wrong.join_as("Eve")
     nowhere = ClassTableApp("", "")
     assert "not switched on" in nowhere.note.value
+
+
+def test_the_teacher_switches_chances_help_for_the_class(service, tables):
+    panel = tables[0].table.chances
+    assert panel.enabled and panel.layout.display != "none"
+    service.teacher("api/teacher/settings", {"chances": False})
+    wait_for(lambda: tables[0].update() is not None and not panel.enabled, what="chances switched off")
+    assert panel.layout.display == "none" and not panel.on
+    service.teacher("api/teacher/settings", {"chances": True})
+    wait_for(lambda: tables[0].update() is not None and panel.enabled, what="chances switched on")
+    assert panel.layout.display != "none"
+
+
+def test_a_classic_table_bids_and_a_junior_table_predicts(tmp_path):
+    with running_tables(tmp_path / "classic.sqlite", code=CODE, table_size=3,
+                        extra=("--rules", "classic", "--computer-delay", "0")) as classic:
+        seats = [join(classic.url, CODE, name, timeout=20) for name in NAMES]
+        made = [ClassTable(seat, watch=False) for seat in seats]
+        try:
+            assert made[0].source.ruleset.name == "classic"
+            first = mover(made)
+            assert first.table.act(first.table.view.legal[0])
+            second = mover(made)
+            assert "bid" in second.line.value and "predict" not in second.line.value
+        finally:
+            for t in made:
+                t.close()
+
+
+def test_the_junior_words_are_predict(tables):
+    first = mover(tables)
+    assert first.table.act(first.table.view.legal[0])
+    second = mover(tables)
+    assert "predict" in second.line.value and "bid" not in second.line.value

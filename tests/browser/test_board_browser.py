@@ -55,6 +55,7 @@ def test_the_board_follows_the_class_and_its_buttons_work(browser, tmp_path):
             # Start tables: computer players fill the two empty seats and the game begins.
             page.get_by_role("button", name="Start tables").click()
             table.locator(".state", has_text="Round 1 of").wait_for(timeout=WAIT)
+            page.locator("#message", has_text="1 table started").wait_for(timeout=WAIT)
             assert table.locator("tr", has_text="computer").count() == 2
             assert page.locator(".table tr.turn").count() == 1            # whose turn, marked
             state = service.teacher("api/board")["tables"][0]

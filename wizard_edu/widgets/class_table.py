@@ -273,11 +273,21 @@ class ClassTable(widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------------
     def _draw(self) -> None:
         table = self.source.table
+        self._allow_chances(bool(table.get("chances", True)))
         self.players.value = players_html(table, self.source.me)
         line = thinking_line(table, self.source.me)
         if self.last_moves and table.get("to_move") == self.source.me:
             line = f"{self.last_moves} {line}"
         self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(line)}</div>'
+
+    def _allow_chances(self, allowed: bool) -> None:
+        """The teacher switches chances help on or off for the class: show or hide the table's switch."""
+        panel = getattr(self.table, "chances", None)
+        if panel is None or getattr(panel, "enabled", allowed) == allowed:
+            return
+        panel.enabled = allowed
+        panel.layout.display = None if allowed else "none"
+        panel.refresh()
 
     def _after_my_move(self) -> None:
         self.last_moves = ""
