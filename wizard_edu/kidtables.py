@@ -56,31 +56,38 @@ class TablesService:
         stop(self.process, timeout)
 
 
-def tables_command(port: int, db: Path, rules: str = "junior", allow_root: bool = False) -> list[str]:
+def tables_command(port: int, db: Path, rules: str | None = "junior", allow_root: bool = False) -> list[str]:
     """The service's command line: no secret on it (the class code goes in its environment)."""
-    command = [sys.executable, "-m", "wizard_edu.cli", "tables", "--port", str(port), "--db", str(db),
-               "--rules", rules]
+    command = [sys.executable, "-m", "wizard_edu.cli", "tables", "--port", str(port), "--db", str(db)]
+    if rules:
+        command += ["--rules", rules]
     return command + (["--allow-root"] if allow_root else [])
 
 
 def start_tables(code: str, db: str | os.PathLike | None = None, *, rules: str = "junior",
                  allow_root: bool = False, timeout: float = 60.0) -> TablesService:
-    """Start the class table service with the class ``code``; returns once it says it is ready."""
+    """Start the class table service with the class ``code``; returns once it says it is ready.
+
+    A new database starts with ``rules`` (Junior: kid mode's first game); an existing one keeps what
+    the teacher chose on the board last time.
+    """
     from .servers import free_port, server_env, stop
 
     path = Path(db) if db is not None else default_db()
     path.parent.mkdir(parents=True, exist_ok=True)
     port = free_port()
-    process = subprocess.Popen(tables_command(port, path, rules, allow_root), stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env=server_env(None, **{CLASS_CODE_ENV: code}))
+    command = tables_command(port, path, None if path.exists() else rules, allow_root)
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env=server_env(None, **{CLASS_CODE_ENV: code}))
     lines: queue.Queue[str | None] = queue.Queue()
     seen: list[str] = []
+    started = threading.Event()
 
-    def drain() -> None:   # read everything it prints, so its pipe never fills up
+    def drain() -> None:   # read everything it prints, so its pipe never fills up (kept only until ready)
         assert process.stdout is not None
         for line in process.stdout:
-            lines.put(line.rstrip("\n"))
+            if not started.is_set():
+                lines.put(line.rstrip("\n"))
         lines.put(None)
 
     threading.Thread(target=drain, name="wizard-tables-output", daemon=True).start()
@@ -100,6 +107,7 @@ def start_tables(code: str, db: str | os.PathLike | None = None, *, rules: str =
             url = line.split(READY, 1)[1].strip()
         elif line.startswith(BOARD) and "http" in line:
             board = line[line.index("http"):].strip()
+    started.set()
     return TablesService(process, url, board, seen)
 
 
