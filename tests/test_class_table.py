@@ -139,6 +139,7 @@ def test_the_friendly_line_and_the_players():
     assert "Ann (you): <span class=\"wizard-class-here\">● here" in html
     assert "&lt;b&gt;Ben&lt;/b&gt;" in html and "<b>Ben" not in html    # a typed name is text, never HTML
     assert "○ away, a computer plays" in html and 'data-seat="2">➜ Computer 1' in html
+    assert html.count('role="listitem"') == 3 and 'role="list"' in html
 
 
 def test_the_app_joins_with_the_code_and_refuses_a_wrong_one(service):

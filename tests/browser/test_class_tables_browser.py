@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 
+from axe_playwright_python.sync_playwright import Axe
 from test_kidmode_class_browser import WAIT_MS, start_play
 
 from wizard_edu.kidmode import stop
@@ -88,6 +89,11 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
         table = board.locator(".table").first
         for name in PUPILS:
             table.locator("tr", has_text=name).locator(".here").wait_for(timeout=WAIT_MS)
+        # The class parts of a pupil's page pass axe's serious checks.
+        result = Axe().run(pages[PUPILS[0]], context={"include": [[".wizard-class-players-box"],
+                                                                    [".wizard-class-line"]]})
+        bad = [v for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert not bad, [(v["id"], [n["target"] for n in v["nodes"]]) for v in bad]
         # Every page names everyone at its table, and says who is thinking or that it is their turn.
         for name, page in pages.items():
             players = page.locator(".wizard-class-players")

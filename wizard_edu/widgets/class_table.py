@@ -212,7 +212,7 @@ def players_html(table: dict[str, Any], me: int) -> str:
         else:
             state = '<span class="wizard-class-away">○ away</span>'
         mark = "➜ " if turn else ""
-        chips.append(f'<span class="wizard-class-player{" wizard-turn" if turn else ""}" '
+        chips.append(f'<span class="wizard-class-player{" wizard-turn" if turn else ""}" role="listitem" '
                      f'data-seat="{p["seat"]}">{mark}{name}: {state}</span>')
     return f'{PLAYERS_STYLE}<div class="wizard-class-players" role="list" aria-label="Players">{"".join(chips)}</div>'
 
