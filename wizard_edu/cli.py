@@ -154,10 +154,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
     settings = {key: value for key, value in (("rules", args.rules), ("computer", args.computer),
                                               ("grace", args.grace), ("computer_delay", args.computer_delay))
                 if value is not None}
-    # docs/online.md: the class code is --code, else $WIZARD_EDU_CLASS_CODE (how kid mode hands over its
-    # code without putting it on a command line), else the stored one, else a new one.
-    code = args.code or os.environ.get("WIZARD_EDU_CLASS_CODE") or None
-    return serve(args.port, args.db, code=code, table_size=args.table_size, classroom=args.classroom,
+    return serve(args.port, args.db, code=args.code, table_size=args.table_size, classroom=args.classroom,
                  hub=True if args.hub else None, settings=settings)
 
 
