@@ -14,7 +14,9 @@ service's memory (resident set) at the end. Figures are printed, never asserted.
     python benchmarks/bench_online.py [--seconds 20] [--think 0.3] [--only 30|200] [--computer hard]
 
 Scenario "30": 30 pupils at 8 tables (seven tables of 4, one of 2 pupils and 2 computer players,
-started by the teacher); scenario "200": 200 pupils at 50 tables of 4. Classic rules.
+started by the teacher); scenario "200": 200 pupils at 50 tables of 4. Classic rules. The CPU seconds
+of the service and of this script, and the machine's load, say how much the figures owe to other work
+on the machine (both processes wait for a core when it is busy).
 """
 
 from __future__ import annotations
@@ -44,6 +46,28 @@ CODE = "BENCH"
 def number(version: str) -> tuple[str, int]:
     head, _, n = version.rpartition(":")
     return head, int(n)
+
+
+def legal_json(view: dict) -> list[list]:
+    """The legal actions of a seat's view as sent (``[kind, value]``), read without rebuilding the whole
+    view: a real pupil's computer does that, but here one process plays every pupil."""
+    found = []
+    for action in view["f"]["legal"]["t"]:
+        value = action["f"]["value"]
+        found.append([action["f"]["kind"], value["card"] if isinstance(value, dict) else value])
+    return found
+
+
+def check_legal_json() -> None:
+    """legal_json reads what the wire's own decoder reads (checked once at the start)."""
+    from wizard_edu import Game
+    from wizard_edu.online.wire import encode
+
+    game = Game(players=4, rules="classic", seed=5)
+    for _ in range(30):
+        view = game.view(game.to_move)
+        assert legal_json(json.loads(json.dumps(encode(view)))) == [a.to_json() for a in decode(encode(view)).legal]
+        game.apply(view.legal[0], view.seat)
 
 
 class Pupil:
@@ -95,11 +119,11 @@ class Pupil:
             self.my_turn.clear()
             await asyncio.sleep(random.uniform(0.5, 1.5) * self.think)
             state = await self.call("GET", "api/seat")
-            legal = decode(state["view"]).legal if state["view"] else ()
+            legal = legal_json(state["view"]) if state["view"] else []
             if not legal:
                 continue
             start = time.monotonic()
-            answer = await self.call("POST", "api/act", {"action": random.choice(legal).to_json()})
+            answer = await self.call("POST", "api/act", {"action": random.choice(legal)})
             if "version" in answer:
                 self.sent[answer["version"]] = (start, self.seat)
                 moves += 1
@@ -141,8 +165,11 @@ def run(pupils: int, seconds: float, think: float, computer: str = "medium") -> 
         svc = start_tables(Path(folder) / "bench.sqlite", code=CODE, table_size=4,
                            extra=("--rules", "classic", "--computer", computer))
         try:
+            served, here = psutil.Process(svc.process.pid), psutil.Process()
+            before = (sum(served.cpu_times()[:2]), sum(here.cpu_times()[:2]))
             result = asyncio.run(scenario(svc.url, pupils, seconds, think, svc.teacher))
-            memory = psutil.Process(svc.process.pid).memory_info().rss / 2**20
+            cpu = (sum(served.cpu_times()[:2]) - before[0], sum(here.cpu_times()[:2]) - before[1])
+            memory = served.memory_info().rss / 2**20
         finally:
             svc.stop()
     delays = result["delays"]
@@ -153,7 +180,9 @@ def run(pupils: int, seconds: float, think: float, computer: str = "medium") -> 
           f"({result['moves'] / result['seconds']:.1f}/s), {len(delays)} pushes to other seats measured")
     print(f"    another seat sees an action: median {statistics.median(delays) * 1000:.0f} ms, "
           f"95th percentile {percentile(delays, 0.95) * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms")
-    print(f"    service memory (resident): {memory:.0f} MB")
+    print(f"    service memory (resident): {memory:.0f} MB; CPU seconds: service {cpu[0]:.1f}, "
+          f"the simulated pupils {cpu[1]:.1f} (machine load average {psutil.getloadavg()[0]:.1f} "
+          f"on {psutil.cpu_count()} cores)")
 
 
 def main() -> None:
@@ -165,6 +194,7 @@ def main() -> None:
                         help="the computer players at the table that is not full (default medium)")
     args = parser.parse_args()
     random.seed(1)
+    check_legal_json()
     print("The class tables: from a pupil's action to another seat's push (loopback, one machine).")
     for pupils in (30, 200):
         if args.only in (None, str(pupils)):

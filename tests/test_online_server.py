@@ -143,6 +143,8 @@ def test_pushes_thinking_and_the_teachers_start(tmp_path):
         while not all(p["connected"] for p in ann.table()["players"][:2]) and time.monotonic() < deadline:
             ann.wait(1)
         assert [p["connected"] for p in ann.table()["players"]] == [True, True, False, False]
+        view, table = ann.look()
+        assert view is not None and view.seat == ann.seat and table["players"][0]["name"] == "Ann"
         # Whoever is to move is "thinking": a pupil, or a computer player for a moment.
         seen = set()
         deadline = time.monotonic() + 20
@@ -213,6 +215,9 @@ def test_the_class_code_and_teacher_key_are_not_on_the_command_line(tmp_path):
     env = dict(os.environ, WIZARD_EDU_CLASS_CODE="KM7XQ4", WIZARD_EDU_TEACHER_KEY="a-long-teacher-key-0123456789")
     with running_tables(tmp_path / "t.sqlite", extra=FAST, env=env) as svc:
         assert (svc.code, svc.key) == ("KM7XQ4", "a-long-teacher-key-0123456789")   # handed over in the environment
+        listening = {c.laddr for c in psutil.Process(svc.process.pid).net_connections("tcp")
+                     if c.status == psutil.CONN_LISTEN}
+        assert {a.ip for a in listening} == {"127.0.0.1"}                  # this computer only
         line = " ".join(psutil.Process(svc.process.pid).cmdline())
         assert svc.key not in line and svc.code not in line
         assert sys.executable in line
@@ -287,3 +292,13 @@ def test_leaving_closes_the_pupils_pushes_and_keeps_the_seat(tmp_path):
                 ws.recv()
         status, again = post(svc.url + "api/join", {"code": "ABCD", "name": "ann"})
         assert (again["token"], again["table_id"], again["seat"]) == (joined["token"], 1, 0)
+
+
+@pytest.mark.parametrize(("flags", "words"), [(("--table-size", "9"), "2 to 6 seats"),
+                                             (("--rules", "chess"), "chess"),
+                                             (("--grace", "-5"), "Grace is a number of seconds")])
+def test_bad_settings_are_sentences(tmp_path, flags, words):
+    cmd = tables_command(tmp_path / "t.sqlite", port=free_port(), extra=flags)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "t.sqlite").exists()

@@ -36,13 +36,14 @@ class MemoryStore:
         self.data.tables = [t for t in self.data.tables if t.id != table.id] + [copy.deepcopy(table)]
         self.data.tables.sort(key=lambda t: t.id)
 
-    def append_action(self, table_id, index, seat, action) -> None:
+    def append_actions(self, rows) -> None:
         if self.fail_next_action:
             self.fail_next_action = False
             raise StorageError("The disk is full.")
-        actions = self.data.actions.setdefault(table_id, [])
-        assert index == len(actions), "actions arrive in order, each once"
-        actions.append((seat, list(action)))
+        for table_id, index, seat, action in rows:
+            actions = self.data.actions.setdefault(table_id, [])
+            assert index == len(actions), "actions arrive in order, each once"
+            actions.append((seat, list(action)))
 
     def save_tournament(self, data) -> None:
         self.data.tournament = copy.deepcopy(data)
@@ -105,9 +106,59 @@ def test_a_restart_anywhere_is_at_the_exact_position(steps):
 
 def test_sqlite_store_refuses_the_same_action_twice(tmp_path):
     store = SQLiteStore(tmp_path / "t.sqlite")
-    store.append_action(1, 0, 0, ["bid", 1])
+    store.append_actions([(1, 0, 0, ["bid", 1])])
     with pytest.raises(StorageError):
-        store.append_action(1, 0, 1, ["bid", 2])
+        store.append_actions([(2, 0, 0, ["bid", 0]), (1, 0, 1, ["bid", 2])])   # all or none
     assert store.load().actions == {1: [(0, ["bid", 1])]}
     assert (tmp_path / "t.sqlite").stat().st_mode & 0o777 == 0o600
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+class SlowStore(MemoryStore):
+    """A store whose disk takes a while: what does the service show meanwhile?"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[int] = []
+        self.delay = 0.0
+
+    def append_actions(self, rows) -> None:
+        import time
+
+        time.sleep(self.delay)
+        self.calls.append(len(rows))
+        super().append_actions(rows)
+
+
+def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_grouped():
+    import asyncio
+
+    store = SlowStore()
+    svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0})
+    tokens = [{p.seat: p.token for p in (svc.join("ABCD", f"{t}{n}") for n in ("a", "b", "c"))} for t in "XYZ"]
+    store.delay = 0.3
+    seen: list[tuple[int, int]] = []          # (table, its actions stored) whenever a table tells its listeners
+    svc.listeners.append(lambda t: seen.append((t.id, len(store.data.actions.get(t.id, [])))) if t else None)
+
+    def move(table_id: int):
+        game = svc.tables[table_id].game
+        return asyncio.create_task(svc.act_async(tokens[table_id - 1][game.to_move], game.legal_actions()[0]))
+
+    async def play() -> None:
+        svc.start(asyncio.get_running_loop())
+        first = move(1)
+        await asyncio.sleep(0.05)              # the writer is storing table 1's action...
+        others = [move(2), move(3)]            # ...while tables 2 and 3 act
+        await asyncio.sleep(0.05)
+        assert store.data.actions == {} and all(svc.tables[i].writing is not None for i in (1, 2, 3))
+        assert not seen                        # nothing told while the actions are not stored
+        waiting = asyncio.create_task(svc.settled(svc.tables[2]))
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        await asyncio.gather(first, *others, waiting)
+        assert {i: len(a) for i, a in store.data.actions.items()} == {1: 1, 2: 1, 3: 1}
+
+    asyncio.run(play())
+    svc.close()
+    assert store.calls == [1, 2]               # tables 2 and 3 waited together: one write for both
+    assert sorted(seen) == [(1, 1), (2, 1), (3, 1)]

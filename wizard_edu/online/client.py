@@ -145,6 +145,11 @@ class Seat:
         state = self._state()
         return [] if state["view"] is None else list(decode(state["view"]).legal)
 
+    def look(self) -> tuple[SeatView | None, dict[str, Any]]:
+        """The seat's view (None before the pupil has a table) and the TABLE dict, in one request."""
+        state = self._state()
+        return (None if state["view"] is None else decode(state["view"])), (state["table"] or {})
+
     def table(self) -> dict[str, Any]:
         """The table as everyone sees it: names, who is connected, whose turn, thinking, chances, paused."""
         state = self._state()

@@ -27,7 +27,7 @@ from tornado.httputil import url_concat
 from ..errors import ServerError, WizardError
 from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
 from .errors import ClassCodeError, NotYourSeatError, OnlineError, TeacherOnlyError
-from .service import Table, TableService
+from .service import Settings, Table, TableService
 from .storage import SQLiteStore
 from .tournament import standings_csv, standings_html
 from .wire import encode
@@ -161,15 +161,17 @@ class Join(Handler):
 
 
 class SeatState(Handler):
-    def get(self) -> None:
-        self.reply(self.service.seat_state(self.pupil_token()))
+    async def get(self) -> None:
+        token = self.pupil_token()
+        await self.service.settled(self.service.table_of(self.service.pupil(token)))
+        self.reply(self.service.seat_state(token))
 
 
 class Act(Handler):
-    def post(self) -> None:
+    async def post(self) -> None:
         data = self.body()
         token = self.pupil_token()
-        events = self.service.act(token, data.get("action"), data.get("seat"))
+        events = await self.service.act_async(token, data.get("action"), data.get("seat"))
         pupil = self.service.pupil(token)
         self.reply({"events": encode(tuple(events)), "version": self.service.version(self.service.table_of(pupil))})
 
@@ -215,7 +217,7 @@ class BoardPage(Handler):
                 json.dumps(self.service.board(), indent=1)) + "</pre>"))
 
 
-class Settings(Handler):
+class TeacherSettings(Handler):
     async def post(self) -> None:
         await self.teacher()
         self.reply({"settings": vars(self.service.set_settings(**self.body()))})
@@ -352,6 +354,8 @@ class Pushes:
             self.by_pupil.pop(socket.pupil.id, None)
 
     def changed(self, table: Table | None) -> None:
+        if table is not None and table.writing is not None:
+            return   # an action is being stored: the push after it carries this change too
         if table is not None:
             message = None
             for seat in range(table.record.size):
@@ -385,7 +389,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
     routes: list[Any] = [
         (base, Root), (base + "api/join", Join), (base + "api/seat", SeatState), (base + "api/act", Act),
         (base + "api/leave", Leave), (base + "api/ws", Push), (base + "api/board", Board),
-        (base + "board", BoardPage), (base + "api/teacher/settings", Settings), (base + "api/teacher/start", Start),
+        (base + "board", BoardPage), (base + "api/teacher/settings", TeacherSettings), (base + "api/teacher/start", Start),
         (base + "api/teacher/pause", Pause), (base + r"api/teacher/tournament/(\w+)", Tournament),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
@@ -423,19 +427,17 @@ def bind(port: int, address: str = "127.0.0.1") -> list:
 async def run(service: TableService, sockets: list, address: str = "127.0.0.1", base_url: str = "/",
               hub: HubUsers | None = None, announce: bool = True) -> None:
     """Serve on ``sockets`` (from :func:`bind`) until stopped (SIGTERM or SIGINT)."""
-    service.loop = asyncio.get_running_loop()
+    service.start(asyncio.get_running_loop())
     app = make_app(service, base_url, hub)
     server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
     server.add_sockets(sockets)
     port = sockets[0].getsockname()[1]
     ticker = tornado.ioloop.PeriodicCallback(service.tick, 1000)
     ticker.start()
-    for table in service.tables.values():
-        service._kick(table)
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
-            service.loop.add_signal_handler(sig, stop.set)
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # pragma: no cover - not the main thread
             pass
     if announce:
@@ -474,6 +476,7 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
     from ..kidmode import CLASS_CODE_ENV
 
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
+    Settings(**settings).check()    # a mistyped option is a sentence before anything is opened
     sockets = bind(port, address)   # before the database: a busy port leaves nothing behind
     try:
         service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,

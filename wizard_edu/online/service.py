@@ -20,9 +20,12 @@ True
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
+import queue
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -137,6 +140,8 @@ class Table:
         self.busy = False                  # a computer turn task runs for this table
         self.thinking: int | None = None    # the seat whose computer player is thinking
         self.stand_ins: frozenset[int] = frozenset()
+        #: While an action is being stored: a future done when it is (nothing at the table is shown meanwhile).
+        self.writing: asyncio.Future | None = None
 
     @property
     def id(self) -> int:
@@ -145,6 +150,55 @@ class Table:
     @property
     def over(self) -> bool:
         return self.game.is_over
+
+
+class ActionWriter:
+    """One thread that stores the tables' actions, so the event loop never waits for the disk.
+
+    Actions that arrive together are stored in one transaction (one sync to disk for all of them).
+    Each caller gets a future that is done once its action is stored, or fails as the store refused it.
+    """
+
+    BATCH = 200
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="wizard-tables-writer", daemon=True)
+        self.thread.start()
+
+    def submit(self, row: tuple[int, int, int, list]) -> concurrent.futures.Future:
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self.queue.put((row, future))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < self.BATCH:
+                try:
+                    item = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self.queue.put(None)   # stop after this batch
+                    break
+                batch.append(item)
+            try:
+                self.store.append_actions([row for row, _ in batch])
+            except Exception as exc:   # all or none: every action of the batch was refused
+                for _, future in batch:
+                    future.set_exception(exc)
+            else:
+                for _, future in batch:
+                    future.set_result(None)
+
+    def stop(self) -> None:
+        self.queue.put(None)
+        self.thread.join(timeout=10)
 
 
 def _game(record: TableRecord) -> Game:
@@ -165,6 +219,7 @@ class TableService:
         self.clock = clock
         self.epoch = secrets.token_hex(3)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.writer: ActionWriter | None = None
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="wizard-computer")
         self.listeners: list[Callable[[Table | None], None]] = []
         self.board_version = 0
@@ -199,6 +254,14 @@ class TableService:
                 raise StorageError(f"Table {record.id} does not replay from the database: {exc}") from None
             self.tables[record.id] = Table(record, game)
         self.tournament: dict[str, Any] = snap.tournament or {}
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Run on ``loop`` (the server's): computer players move by themselves, actions are stored by
+        the writer thread, and every table whose computer player is to move starts."""
+        self.loop = loop
+        self.writer = ActionWriter(self.store)
+        for table in self.tables.values():
+            self._kick(table)
 
     # -- notifications -----------------------------------------------------------------
     def _changed(self, table: Table | None) -> None:
@@ -391,7 +454,7 @@ class TableService:
                 if self._computer_seat(table) != seat or len(table.game.history) != done:
                     continue   # the pupil came back, or acted, meanwhile
                 try:
-                    self._apply(table, seat, action)
+                    await self._apply_async(table, seat, action)
                 except WizardError:
                     log.exception("A computer player's move was refused at table %s", table.id)
                     break
@@ -429,24 +492,57 @@ class TableService:
 
     # -- acting ------------------------------------------------------------------------------
     def _apply(self, table: Table, seat: int, action: Action) -> tuple:
+        """Apply and store an action, here and now (without an event loop: tests, notebooks)."""
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
         game = table.game
         events = game.apply(action, seat)   # a refusal raises here and changes nothing
         try:
-            self.store.append_action(table.id, len(game.history) - 1, seat, action.to_json())
+            self.store.append_actions([(table.id, len(game.history) - 1, seat, action.to_json())])
         except Exception:
-            # Not stored, so not done: back to what the database holds.
-            table.game = _game(table.record)
-            for s, a in game.history[:-1]:
-                table.game.apply(Action.from_json(a.to_json()), s)
+            self._undo_last(table)
             raise
         self._changed(table)
         self._kick(table)
         return events
 
-    def act(self, token: object, action: object, seat: object = None) -> tuple:
-        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only."""
+    async def _apply_async(self, table: Table, seat: int, action: Action) -> tuple:
+        """Apply an action, have the writer thread store it, and only then tell anyone."""
+        if self.writer is None or self.loop is None:
+            return self._apply(table, seat, action)
+        while table.writing is not None:   # one action at a time at a table, in order
+            await table.writing
+        if self.paused:
+            raise PausedError("The teacher has paused the games. Wait until they start again.")
+        game = table.game
+        events = game.apply(action, seat)   # a refusal raises here and changes nothing
+        done = self.loop.create_future()
+        table.writing = done
+        try:
+            await asyncio.wrap_future(self.writer.submit((table.id, len(game.history) - 1, seat, action.to_json())))
+        except Exception:
+            self._undo_last(table)
+            raise
+        finally:
+            table.writing = None
+            done.set_result(None)
+        self._changed(table)
+        self._kick(table)
+        return events
+
+    def _undo_last(self, table: Table) -> None:
+        """Not stored, so not done: the table goes back to what the database holds."""
+        history = table.game.history[:-1]
+        table.game = _game(table.record)
+        for seat, action in history:
+            table.game.apply(Action.from_json(action.to_json()), seat)
+
+    async def settled(self, table: Table | None) -> None:
+        """Wait until the table's last action is stored (what is shown is always what is stored)."""
+        while table is not None and table.writing is not None:
+            await table.writing
+
+    def _check_act(self, token: object, action: object, seat: object) -> tuple[Pupil, Table, Action]:
         pupil = self.pupil(token)
         table = self.table_of(pupil)
         if table is None:
@@ -458,7 +554,17 @@ class TableService:
         if not isinstance(action, Action):
             action = Action.from_json(action)  # type: ignore[arg-type]  # (its type is checked there)
         pupil.last_seen = self.clock()
-        return self._apply(table, pupil.record.seat, action)  # type: ignore[arg-type]
+        return pupil, table, action
+
+    def act(self, token: object, action: object, seat: object = None) -> tuple:
+        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only."""
+        pupil, table, checked = self._check_act(token, action, seat)
+        return self._apply(table, pupil.record.seat, checked)  # type: ignore[arg-type]
+
+    async def act_async(self, token: object, action: object, seat: object = None) -> tuple:
+        """:meth:`act` on the server: confirmed once the writer thread has stored it."""
+        pupil, table, checked = self._check_act(token, action, seat)
+        return await self._apply_async(table, pupil.record.seat, checked)  # type: ignore[arg-type]
 
     def view(self, token: object) -> SeatView | None:
         pupil = self.pupil(token)
@@ -625,6 +731,8 @@ class TableService:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.writer is not None:
+            self.writer.stop()
         self.store.close()
 
 

@@ -2,12 +2,15 @@
 
 The service talks to storage only through :class:`Store` (seven methods), so a district could
 point it at its own database by writing one class. :class:`SQLiteStore` is the kit's: one file,
-WAL journal, ``synchronous=FULL``, every call one committed transaction, so an action is on disk
-when :meth:`Store.append_action` returns, before the service confirms it to anyone.
+WAL journal, ``synchronous=FULL``, every call one committed transaction, so actions are on disk
+when :meth:`Store.append_actions` returns, before the service confirms them to anyone. The service
+calls ``append_actions`` from one writer thread (several tables' actions in one transaction when they
+come together) and the other methods from its event loop, so a store must allow two threads
+(SQLiteStore gives each thread its own connection; SQLite lets one write at a time).
 
 >>> store = SQLiteStore(":memory:")
 >>> store.save_setting("table_size", 4)
->>> store.append_action(1, 0, 2, ["bid", 1])
+>>> store.append_actions([(1, 0, 2, ["bid", 1])])
 >>> snap = store.load()
 >>> snap.settings, snap.actions
 ({'table_size': 4}, {1: [(2, ['bid', 1])]})
@@ -18,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -81,8 +85,11 @@ class Store(Protocol):
 
     def save_table(self, table: TableRecord) -> None: ...
 
-    def append_action(self, table_id: int, index: int, seat: int, action: list) -> None:
-        """Store action number ``index`` of a table; durable when this returns."""
+    def append_actions(self, actions: list[tuple[int, int, int, list]]) -> None:
+        """Store ``(table_id, index, seat, action)`` rows, all or none; durable when this returns.
+
+        Action number ``index`` of a table is stored once: a second time is an error.
+        """
         ...
 
     def save_tournament(self, data: dict[str, Any] | None) -> None: ...
@@ -105,22 +112,34 @@ class SQLiteStore:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = str(path)
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
         try:
             if self.path != ":memory:" and not Path(self.path).exists():
                 # The file holds the pupils' tokens and the teacher's key: this user only.
                 os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600))
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
             raise StorageError(f"The class tables' database {self.path!r} cannot be opened: {exc}.") from None
 
-    def _write(self, sql: str, args: tuple) -> None:
+    @property
+    def db(self) -> sqlite3.Connection:
+        """This thread's own connection (":memory:" is one database per connection: one thread only)."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            self._local.db = db
+            self._connections.append(db)
+        return db
+
+    def _write(self, sql: str, rows: list[tuple]) -> None:
+        db = self.db
         try:
-            with self.db:   # one transaction, committed (and synced) on leaving
-                self.db.execute("BEGIN IMMEDIATE")
-                self.db.execute(sql, args)
+            with db:   # one transaction, committed (and synced) on leaving
+                db.execute("BEGIN IMMEDIATE")
+                db.executemany(sql, rows)
         except sqlite3.Error as exc:
             raise StorageError(f"The class tables' database could not be written: {exc}.") from None
 
@@ -137,23 +156,26 @@ class SQLiteStore:
         return snap
 
     def save_setting(self, key: str, value: Any) -> None:
-        self._write("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+        self._write("INSERT OR REPLACE INTO settings VALUES (?, ?)", [(key, json.dumps(value))])
 
     def save_pupil(self, pupil: PupilRecord) -> None:
-        self._write("INSERT OR REPLACE INTO pupils VALUES (?, ?)", (pupil.id, json.dumps(asdict(pupil))))
+        self._write("INSERT OR REPLACE INTO pupils VALUES (?, ?)", [(pupil.id, json.dumps(asdict(pupil)))])
 
     def save_table(self, table: TableRecord) -> None:
-        self._write("INSERT OR REPLACE INTO tables VALUES (?, ?)", (table.id, json.dumps(asdict(table))))
+        self._write("INSERT OR REPLACE INTO tables VALUES (?, ?)", [(table.id, json.dumps(asdict(table)))])
 
-    def append_action(self, table_id: int, index: int, seat: int, action: list) -> None:
+    def append_actions(self, actions: list[tuple[int, int, int, list]]) -> None:
         # A plain INSERT: the same action number twice is an error, never a silent overwrite.
-        self._write("INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, index, seat, json.dumps(action)))
+        self._write("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                    [(table_id, index, seat, json.dumps(action)) for table_id, index, seat, action in actions])
 
     def save_tournament(self, data: dict[str, Any] | None) -> None:
-        self._write("INSERT OR REPLACE INTO tournament VALUES (1, ?)", (json.dumps(data),))
+        self._write("INSERT OR REPLACE INTO tournament VALUES (1, ?)", [(json.dumps(data),)])
 
     def close(self) -> None:
-        self.db.close()
+        for db in self._connections:
+            db.close()
+        self._connections.clear()
 
 
 __all__ = ["Store", "SQLiteStore", "Snapshot", "PupilRecord", "TableRecord", "StorageError"]
