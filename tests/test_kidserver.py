@@ -79,3 +79,13 @@ def test_a_warm_kernel_is_never_culled_and_gets_time_once_handed_to_a_page(monke
     assert culled == [] and kernel.last_activity > long_ago  # a whole idle period from now
     asyncio.run(km.cull_kernel_if_idle("k1"))
     assert culled == ["k1"]  # after that, the usual rules (here: the stub culls it)
+
+
+def test_a_page_stuck_on_loading_says_so_in_kid_words():
+    from wizard_edu.kidserver import stuck_page_script
+
+    script = stuck_page_script("/voila/render/kids.ipynb", seconds=25)
+    assert script.startswith("<script>") and script.endswith("</script>")
+    assert "Loading widget" in script and "setInterval(check,25000)" in script
+    assert "could not start" in script and "Back to all games" in script
+    assert 'href=\\"/voila/render/kids.ipynb\\"' in script

@@ -223,7 +223,8 @@ def test_lesson_8_demo_script_is_what_the_notebooks_table_shows():
     assert call.replace("seed=8", "seed=8") in re.sub(r"\s+", " ", section(lesson("08"), "Demo script")).replace('[ "', '["').replace('", "rule-of-thumb", "rule-of-thumb"]', '", "rule-of-thumb", "rule-of-thumb"]')
     table = TableWidget(rules="classic", players=4, opponents=["simulator", "rule-of-thumb", "rule-of-thumb"],
                         seed=8, theme="us")
-    demo, (first, second) = _check_demo(lesson("08"), table, ["yellow 2", "yellow 5"], "Totals: **{}**")
+    demo, (first, second) = _check_demo(lesson("08"), table, ["the 2 of diamonds", "the 5 of diamonds"],
+                                        "Totals: **{}**")
     assert first.points == (20, 20, 20, 30) and "Badger 30, the others 20 each" in demo
     assert second.bids == (0, 0, 0, 0) and second.won == (0, 0, 2, 0)
     assert second.points[2] == score_round(0, 2) == -20 and "won 2 → **−20**" in demo

@@ -187,6 +187,28 @@ class KidIdentityProvider(PasswordIdentityProvider):
         return None
 
 
+#: Seconds a page may show "Loading widget..." before it tells the child, in kid words, that the game
+#: could not start, with the way back (a kernel that never came, or was stopped under the page).
+STUCK_SECONDS = 25
+
+
+def stuck_page_script(back: str, seconds: int = STUCK_SECONDS) -> str:
+    """A small script for the end of an app page: if the game's widget has not appeared after
+    ``seconds`` (the page still says "Loading widget..."), say so in kid words, with a link back
+    to the start page and one to try again."""
+    message = ("<h1>This game could not start</h1><p>The computer could not get the game ready. "
+               "Go back to all the games and open it again, or try once more.</p>"
+               f'<p><a class="big" href="{escape(back)}">\u2b05 Back to all games</a> '
+               '<a class="big" href="">Try again</a></p>')
+    return ("<script>(function(){function check(){var t=document.body?document.body.innerText:'';"
+            "if(t.indexOf('Loading widget')<0||document.querySelector('.wizard-kid-stuck'))return;"
+            "var box=document.createElement('div');box.className='wizard-kid-stuck';"
+            "box.setAttribute('role','alert');box.style.cssText='font-family:sans-serif;font-size:1.3em;"
+            "background:#fffbe6;border:3px solid #333;border-radius:12px;padding:1em;margin:1em';"
+            f"box.innerHTML={json.dumps(message)};document.body.insertBefore(box,document.body.firstChild);}}"
+            f"setInterval(check,{seconds * 1000});}})();</script>")
+
+
 class KidRenderHandler(TornadoVoilaHandler):
     """Voila's page handler with the cap: past it, a "wait a moment" page instead of a kernel."""
 
@@ -215,6 +237,7 @@ class KidRenderHandler(TornadoVoilaHandler):
             async for html in self.get_generator(path=path):
                 self.write(html)
                 self.flush()
+            self.write(stuck_page_script(self.settings["wizard_edu"]["landing"]))
         except KernelLimitReached:
             if path and hasattr(self.kernel_manager, "fill_if_needed"):
                 self.kernel_manager.fill_if_needed(notebook_name=path)   # a failed warm start: try again later

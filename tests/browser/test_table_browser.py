@@ -37,6 +37,14 @@ NO_SIDEWAYS_SCROLL = """() => {
   return el.scrollWidth <= el.clientWidth + 1;
 }"""
 
+#: Parts of the table that stick out of it (and so are cut off or scroll): none may.
+CUT_OFF = """root => {
+  const edge = root.getBoundingClientRect().right + 1;
+  return Array.from(root.querySelectorAll('.wizard-felt, .wizard-seat, .wizard-round-tiles, .wizard-pad-paper'))
+    .filter(e => e.getBoundingClientRect().right > edge || e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.className + ' ' + Math.round(e.getBoundingClientRect().right) + ' > ' + Math.round(edge));
+}"""
+
 #: What a drawn card shows: its background colour, its text (label and symbol) and its size.
 FACE = """el => {
   const s = getComputedStyle(el), r = el.getBoundingClientRect();
@@ -81,6 +89,7 @@ def small_targets(table) -> list[str]:
 def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
     path = write_app(kid_server["notebooks"], name, TABLES[name])
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.emulate_media(reduced_motion="reduce")  # the trick stays put for the measures and pictures
     table = open_page(page, kid_server["port"], path)
     # Predict (bid) 1 with the button, then play the first card that may be played.
     table.locator(".wizard-bid-button.wizard-bid-1").click()
@@ -97,10 +106,16 @@ def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
     note = table.locator(".wizard-felt .wizard-trick-note").inner_text()
     assert "wins the trick" in note or "win the trick" in note, note
     assert "wins:" in note or "wins" in note.split("trick.", 1)[-1], note
+    tiles = table.locator(".wizard-round-over .wizard-round-tile")  # each player's points at a glance
+    tiles.nth(3).wait_for(timeout=WAIT)
+    assert tiles.count() == 4
+    table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # the table's final state
+    page.wait_for_timeout(500)
     played = table.locator(f'.wizard-felt .wizard-played .wizard-card[data-card="{code}"]')
     in_trick = played.evaluate(FACE)
     assert in_trick == in_hand, f"the hand's card {in_hand} is drawn differently in the trick: {in_trick}"
-    assert table.locator(".wizard-round-over .wizard-round-tile").count() == 4  # points at a glance
+    moving = winner.evaluate("el => getComputedStyle(el).animationName")
+    assert moving == "none", f"prefers-reduced-motion, yet the trick moves ({moving})"
     table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # round 2: predict again
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
@@ -108,6 +123,8 @@ def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
         table.locator(".wizard-header").evaluate("el => el.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)
         assert page.evaluate(NO_SIDEWAYS_SCROLL), f"a sideways scroll at {width}x{height}"
+        cut = table.evaluate(CUT_OFF)
+        assert not cut, f"cut off at {width}x{height}: {cut}"
         assert not small_targets(table), small_targets(table)
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}-full.png"), full_page=True)
@@ -156,3 +173,20 @@ def test_axe_finds_nothing_serious_at_notebook_05s_table(page, run_notebook):
     table.wait_for(timeout=WAIT)
     problems = serious(page, context=".wizard-table")
     assert not problems, problems
+
+
+def test_a_page_stuck_on_loading_tells_the_child_the_way_back(page):
+    """What an app page does when its kernel never comes (the script kid mode adds to each page)."""
+    from wizard_edu.kidserver import stuck_page_script
+
+    page.set_content("<html><body><div>Loading widget...</div>"
+                     f"{stuck_page_script('/voila/render/kids.ipynb', seconds=1)}</body></html>")
+    stuck = page.locator(".wizard-kid-stuck")
+    stuck.wait_for(timeout=10_000)
+    assert "could not start" in stuck.inner_text()
+    assert stuck.locator("a", has_text="Back to all games").get_attribute("href") == "/voila/render/kids.ipynb"
+    # A page whose game is there says nothing.
+    page.set_content(f"<html><body><div class='wizard-widget'>a game</div>{stuck_page_script('/', seconds=1)}"
+                     "</body></html>")
+    page.wait_for_timeout(2500)
+    assert page.locator(".wizard-kid-stuck").count() == 0

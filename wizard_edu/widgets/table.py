@@ -342,7 +342,7 @@ class TableWidget(WidgetBase):
         self.header = widgets.HTML()
         self.header.add_class("wizard-header")
         # One drawing of the table (seats, chips, piles and the trick); the old names stay for tests.
-        self.felt = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.felt = widgets.HTML()
         for css in ("wizard-felt-box", "wizard-players", "wizard-trick"):
             self.felt.add_class(css)
         self.players_html = self.trick_html = self.felt
@@ -373,7 +373,7 @@ class TableWidget(WidgetBase):
         # Number keys predict (or bid): the box has the focus when it is the learner's turn to say.
         self.bid_keys = widgets.Text(value="", placeholder="or press a number key", continuous_update=True,
                                      description="Your number:", style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="16em", height="44px"))
+                                     layout=widgets.Layout(width="20em", height="44px"))
         self.bid_keys.add_class("wizard-bid-keys")
         self.bid_keys.observe(self._on_bid_key, names="value")
 
