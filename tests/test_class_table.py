@@ -190,3 +190,42 @@ def test_the_junior_words_are_predict(tables):
     assert first.table.act(first.table.view.legal[0])
     second = mover(tables)
     assert "predict" in second.line.value and "bid" not in second.line.value
+
+
+def test_the_tournaments_next_round_seats_each_class_table_anew(service):
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = ("Ann", "Ben", "Cleo", "Dev")
+    service.teacher("api/teacher/tournament/open", {})
+    with ThreadPoolExecutor(len(names)) as pool:   # each pupil waits for a seat while registration is open
+        waiting = [pool.submit(join, service.url, CODE, name, timeout=60) for name in names]
+        wait_for(lambda: len(service.teacher("api/board")["tournament"]["registered"]) == len(names),
+                 what="everyone registered")
+        service.teacher("api/teacher/tournament/start", {})
+        seats = [w.result(timeout=60) for w in waiting]
+    made = [ClassTable(seat, watch=False) for seat in seats]
+    try:
+        first = {t.source.table_id for t in made}
+        assert len(first) == 1 and made[0].source.ruleset.name == "classic"
+        assert len(made[0].source.round_sizes) == 10            # the flyer's ten hands
+        # The ten hands, played through the seats (the widgets are not needed for every move).
+        deadline = time.monotonic() + 240
+        while not seats[0].table()["over"]:
+            assert time.monotonic() < deadline, "the tournament table did not finish"
+            for seat in seats:
+                legal = seat.legal_actions()
+                if legal:
+                    seat.apply(legal[0])
+        for t in made:
+            t.update()
+            assert t.source.is_over and "The game is over" in t.line.value
+        service.teacher("api/teacher/tournament/next", {})
+        for t in made:
+            assert t.update() is True
+            assert t.source.table_id not in first and t.source.round_number == 1
+            assert "A new round: you sit at table" in t.line.value
+            assert t.table.game is t.source and t.table.view.seat == t.seat.seat
+        mover(made)   # the new table plays: exactly one pupil has a turn, shown on their page
+    finally:
+        for t in made:
+            t.close()

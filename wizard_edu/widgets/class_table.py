@@ -57,19 +57,35 @@ class SeatGame:
             raise WizardError("You have no seat at a table yet: wait until your teacher seats everyone.")
         self._seat = seat
         self.me: int = seat.seat
-        self._view: SeatView = seat.view()
-        self.table: dict[str, Any] = seat.table()
+        #: The table this game source belongs to (a tournament's next round seats the pupil elsewhere).
+        self.table_id: int = seat.table_id
+        view, self.table = self._look()
+        self._view: SeatView = view
         #: One entry per change this seat has seen (the widget counts them: hints, saves).
         self.history: list[str] = []
         #: Called after the pupil's own action was accepted (the class table redraws its lines).
         self.on_apply: Callable[[], None] | None = None
 
     # -- reading the service again ----------------------------------------------------------
+    def _look(self) -> tuple[SeatView, dict[str, Any]]:
+        """The seat's view and its table, in one request."""
+        view, table = self._seat.look()
+        if view is None:
+            raise WizardError("You do not have a table yet: wait until your teacher starts the games.")
+        return view, table
+
+    @property
+    def moved(self) -> bool:
+        """True once the service has seated this pupil at another table (a tournament's next round)."""
+        return (self._seat.table_id, self._seat.seat) != (self.table_id, self.me)
+
     def sync(self) -> tuple[SeatView, SeatView]:
         """Read the seat's view and table from the service; returns (the view before, the view now)."""
         before = self._view
-        self._view = self._seat.view()
-        self.table = self._seat.table()
+        view, table = self._look()
+        if self.moved:
+            return before, before   # another table: the class table starts a new game source for it
+        self._view, self.table = view, table
         if self._view != before:
             self.history.append(f"{self._view.round_number}:{len(self._view.trick)}:{self._view.phase}")
         return before, self._view
@@ -245,30 +261,37 @@ class ClassTable(widgets.VBox):
     """
 
     def __init__(self, seat: Seat, theme: str | None = None, watch: bool = True) -> None:
-        from .table import TableWidget
-
         self._closed = threading.Event()
         self._watcher: threading.Thread | None = None
         self.seat = seat
-        self.source = SeatGame(seat)
-        self.vocab = vocab_for(self.source.ruleset, theme)
+        self.theme = theme
+        self.news = ""   # said until the pupil's next move (a new table)
         self.players = widgets.HTML()
         self.players.add_class("wizard-class-players-box")
         self.line = widgets.HTML()
         self.line.add_class("wizard-class-line")
-        self.table = _seat_table(TableWidget, self.source, theme)
-        simple = getattr(self.table, "simple", None)
-        if callable(simple):
-            simple()   # no seed, save or load at a class table: the service keeps the game
-        self.last_moves = ""
-        self.source.on_apply = self._after_my_move
-        super().__init__([self.players, self.line, self.table])
+        super().__init__([])
         self.add_class("wizard-class-table")
-        self._draw()
+        self._sit_down()
         if watch:
             self._loop = _kernel_loop()
             self._watcher = threading.Thread(target=self._watch, name="wizard-class-table", daemon=True)
             self._watcher.start()
+
+    def _sit_down(self) -> None:
+        """The table widget on this seat's game (again after the pupil is seated at another table)."""
+        from .table import TableWidget
+
+        self.source = SeatGame(self.seat)
+        self.source.on_apply = self._after_my_move
+        self.vocab = vocab_for(self.source.ruleset, self.theme)
+        self.table = _seat_table(TableWidget, self.source, self.theme)
+        simple = getattr(self.table, "simple", None)
+        if callable(simple):
+            simple()   # no seed, save or load at a class table: the service keeps the game
+        self.last_moves = ""
+        replace_children(self, [self.players, self.line, self.table])
+        self._draw()
 
     # -- drawing ---------------------------------------------------------------------------------
     def _draw(self) -> None:
@@ -278,6 +301,8 @@ class ClassTable(widgets.VBox):
         line = thinking_line(table, self.source.me)
         if self.last_moves and table.get("to_move") == self.source.me:
             line = f"{self.last_moves} {line}"
+        if self.news:
+            line = f"{self.news} {line}"
         self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(line)}</div>'
 
     def _allow_chances(self, allowed: bool) -> None:
@@ -290,7 +315,7 @@ class ClassTable(widgets.VBox):
         panel.refresh()
 
     def _after_my_move(self) -> None:
-        self.last_moves = ""
+        self.last_moves = self.news = ""
         self._draw()
 
     @property
@@ -301,6 +326,11 @@ class ClassTable(widgets.VBox):
     def update(self) -> bool:
         """Read the seat again and redraw; True when the game itself changed."""
         before, after = self.source.sync()
+        if self.source.moved:   # the tournament's next round: a new table, a new game
+            self._sit_down()
+            self.news = f"A new round: you sit at table {self.source.table_id} now."
+            self._draw()
+            return True
         changed = before != after
         if changed:
             moves = moves_between(before, after)
