@@ -44,9 +44,12 @@ def status_of(url: str, data: bytes | None = None) -> int:
 def join_through_kid_mode(context, port: int, code: str, name: str):
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{port}/", timeout=WAIT_MS)
-    page.get_by_label("Class code").fill(code)
-    page.get_by_role("button", name="Go").click()
-    page.locator(".wizard-kids-landing a.kid-app", has_text="Play with your class").click()
+    app = page.locator(".wizard-kids-landing a.kid-app", has_text="Play with your class")
+    page.locator("#code").or_(app).first.wait_for(timeout=WAIT_MS)
+    if not app.count():          # a browser that typed the code before goes straight in
+        page.get_by_label("Class code").fill(code)
+        page.get_by_role("button", name="Go").click()
+    app.click()
     box = page.locator(".wizard-class-name input")
     box.wait_for(timeout=WAIT_MS)
     box.fill(name)
@@ -136,6 +139,20 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
         rows = [r.locator("td").all_inner_texts() for r in board.locator("#standings tbody tr").all()]
         assert {row[1]: int(row[2]) for row in rows} == scores
         assert [int(row[2]) for row in rows] == sorted(scores.values(), reverse=True)
+
+        # A pupil whose page closes keeps their seat: the board shows them away, and typing the same
+        # name again brings them back to the same seat.
+        urllib.request.urlopen(urllib.request.Request(
+            base + "api/teacher/settings", data=json.dumps({"grace": 1}).encode(), method="POST",
+            headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"}), timeout=10).close()
+        ann_row = table.locator("tr", has_text=PUPILS[0])
+        seat_before = ann_row.get_attribute("data-seat")
+        pages[PUPILS[0]].close(run_before_unload=True)
+        ann_row.locator(".away").wait_for(timeout=WAIT_MS)
+        back = join_through_kid_mode(contexts[1], port, code, PUPILS[0])
+        assert f"{PUPILS[0]} (you)" in back.locator(".wizard-class-players").inner_text()
+        ann_row.locator(".here").wait_for(timeout=WAIT_MS)
+        assert table.locator("tr", has_text=PUPILS[0]).get_attribute("data-seat") == seat_before
 
         # Nobody else gets in: no class code, no game; no teacher's link, no board.
         stranger = browser.new_context()
