@@ -280,3 +280,21 @@ def test_two_pupils_at_one_class_table_and_one_token_cannot_act_for_the_other(hu
     r = _tables(hub, "POST", "api/act", pupil[mover], json={"action": action})
     assert r.status_code == 200, r.text
     assert _tables(hub, "GET", "api/seat", pupil[mover]).json()["version"] != states[mover]["version"]
+
+
+def test_the_play_with_your_class_app_seats_a_pupil_at_the_hub_with_no_code(hub):
+    """The app's code cell in cleo's own kernel: no name box, her hub login seats her."""
+    kernel = hub.kernels["cleo"]
+    kernel.run("from wizard_edu.widgets.class_table import class_table_app\napp = class_table_app()\n"
+               "print(len(app.children))")
+    # The join runs beside the kernel and hands the table to the kernel's loop between cells.
+    out = ""
+    for _ in range(60):
+        out = kernel.run("print(app.class_table is not None and app.class_table.source.names[app.class_table.seat.seat])")
+        if out.strip() == "cleo":
+            break
+        time.sleep(0.5)
+    assert out.strip() == "cleo", out
+    assert "wizard-class-name" not in kernel.run("print([c._dom_classes for c in app.children])")
+    line = kernel.run("print(app.class_table.line_text)")
+    assert line.strip(), "the friendly line says what happens at the table"
