@@ -72,9 +72,18 @@ def test_crash_mid_round_loses_nothing(tmp_path):
         after = [s.view() for s in seats]                         # each Seat reconnects by itself
         assert after == before
         assert [s.legal_actions() for s in seats] == legal_before
+        deadline = time.monotonic() + 10                          # the pushes come back by themselves too
+        while not all(s.connected for s in seats):
+            assert time.monotonic() < deadline, "a seat's push socket did not reconnect"
+            time.sleep(0.1)
+        mover = next(s for s in seats if s.legal_actions())
+        watcher = next(s for s in seats if s is not mover)
+        watcher.view()
+        mover.apply(mover.legal_actions()[0])
+        assert watcher.wait(5)                                    # pushed after the restart
         again = join(svc.url, "KM7X", "ben")                      # joining again: the same seat and hand
         assert (again.table_id, again.seat) == (seats[1].table_id, seats[1].seat)
-        assert again.view().hand == before[1].hand
+        assert again.view().hand == seats[1].view().hand
         again.close()
         play_until(seats, lambda v: v.phase == "over")
         final = seats[0].view()

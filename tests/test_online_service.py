@@ -85,6 +85,16 @@ def test_joining_again_returns_the_same_seat_and_hand(tmp_path):
     assert svc.view(again.token).hand == hand
 
 
+def test_after_a_finished_game_joining_again_is_a_new_game(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    tokens = {p.id: p.token for p in (svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy"))}
+    play_pupils(svc, tokens)
+    assert svc.tables[1].over
+    again = svc.join("ABCD", "Ann")
+    assert again.table_id == 2 and again.seat == 0 and not svc.tables[2].record.started
+    assert svc.tables[1].record.seats[0] == {"pupil": again.id}      # the finished game keeps its players
+
+
 def test_wrong_code_and_bad_names_are_refused(tmp_path):
     svc = service(tmp_path)
     with pytest.raises(ClassCodeError, match="not the class code"):

@@ -162,3 +162,28 @@ def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_groupe
     svc.close()
     assert store.calls == [1, 2]               # tables 2 and 3 waited together: one write for both
     assert sorted(seen) == [(1, 1), (2, 1), (3, 1)]
+
+
+def test_pupils_and_tables_agree_after_a_crash_between_two_writes():
+    store = MemoryStore()
+    svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior"})
+    ann, ben = svc.join("ABCD", "Ann"), svc.join("ABCD", "Ben")
+    # The crash came after the table was written and before Ben's record was: Ben sits where the table says.
+    next(p for p in store.data.pupils if p.id == ben.id).table_id = None
+    # ...and a record pointing at a table that was never written: Ann sits where a table lists her.
+    next(p for p in store.data.pupils if p.id == ann.id).table_id = 99
+    again = TableService(store)
+    assert (again.pupils[ben.id].record.table_id, again.pupils[ben.id].record.seat) == (1, 1)
+    assert (again.pupils[ann.id].record.table_id, again.pupils[ann.id].record.seat) == (1, 0)
+    # A table no pupil's record agrees with, before its start: the seat is free again; the pupil is seated
+    # again when they come back, in one seat only.
+    cy = again.join("ABCD", "Cy Lee")   # (table 1 is full and starts)
+    dee = again.join("ABCD", "Dee")
+    next(p for p in store.data.pupils if p.id == dee.id).table_id = None
+    next(p for p in store.data.pupils if p.id == dee.id).seat = None
+    store.data.tables[-1].seats[1] = {"pupil": dee.id}           # listed twice: seats 0 and 1
+    third = TableService(store)
+    assert (third.pupils[dee.id].record.table_id, third.pupils[dee.id].record.seat) == (2, 0)
+    assert third.tables[2].record.seats == [{"pupil": dee.id}, {}, {}]
+    assert third.tables[2].game.names == ("Dee", "Free seat", "Free seat")
+    assert third.seat_pupil(third.tables[1], 2).id == cy.id

@@ -132,9 +132,13 @@ class Pupil:
 class Table:
     """A table: its record, its game, and what is going on right now."""
 
-    def __init__(self, record: TableRecord, game: Game) -> None:
+    def __init__(self, record: TableRecord, game: Game, actions: list[tuple[int, list]] | None = None) -> None:
         self.record = record
         self.game = game
+        #: The stored actions ``(seat, [kind, value])``, as the database holds them (the game replays them).
+        self.actions: list[tuple[int, list]] = list(actions or [])
+        #: Actions applied to the game, stored or being stored (a computer's move checks it is still current).
+        self.moves = len(self.actions)
         self.version = 0
         self.players: dict[int, Any] = {}   # computer players by seat (made when first needed)
         self.busy = False                  # a computer turn task runs for this table
@@ -252,8 +256,43 @@ class TableService:
                     game.apply(Action.from_json(action), seat)
             except WizardError as exc:
                 raise StorageError(f"Table {record.id} does not replay from the database: {exc}") from None
-            self.tables[record.id] = Table(record, game)
+            self.tables[record.id] = Table(record, game, snap.actions.get(record.id, []))
         self.tournament: dict[str, Any] = snap.tournament or {}
+        self._reconcile()
+
+    def _reconcile(self) -> None:
+        """Pupils and tables agree after a crash between the two writes of a seating.
+
+        A table's word decides: a pupil whose table does not list them at their seat sits where a table
+        lists them, or nowhere (they are seated again when they join again); a table that has not
+        started keeps no seat for a pupil who sits elsewhere.
+        """
+        def listed(pupil: Pupil) -> bool:
+            table = self.tables.get(pupil.record.table_id) if pupil.record.table_id is not None else None
+            seat = pupil.record.seat
+            return (table is not None and seat is not None and 0 <= seat < table.record.size
+                    and table.record.seats[seat].get("pupil") == pupil.id)
+
+        for pupil in self.pupils.values():
+            if listed(pupil):
+                continue
+            was = (pupil.record.table_id, pupil.record.seat)
+            pupil.record.table_id = pupil.record.seat = None
+            for table in self.tables.values():   # (the newest table that lists them)
+                seat = next((i for i, e in enumerate(table.record.seats) if e.get("pupil") == pupil.id), None)
+                if seat is not None:
+                    pupil.record.table_id, pupil.record.seat = table.id, seat
+            if (pupil.record.table_id, pupil.record.seat) != was:
+                self.store.save_pupil(pupil.record)
+        for table in self.tables.values():
+            if table.record.started:
+                continue   # a computer plays a seat whose pupil sits elsewhere
+            seats = [{} if "pupil" in e and (self.pupils[e["pupil"]].record.table_id, self.pupils[e["pupil"]].record.seat)
+                     != (table.id, i) else e for i, e in enumerate(table.record.seats)]
+            if seats != table.record.seats:
+                table.record.seats = seats
+                self._deal_again(table)
+                self.store.save_table(table.record)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Run on ``loop`` (the server's): computer players move by themselves, actions are stored by
@@ -311,6 +350,10 @@ class TableService:
                 self._changed(None)
         elif pupil.record.table_id is None:
             self._seat(pupil)
+        else:
+            table = self.table_of(pupil)
+            if table is not None and table.over and table.record.tournament_round is None:
+                self._seat(pupil)   # their game is over: joining again is a new game at a new table
         pupil.last_seen = self.clock()
         return pupil.record
 
@@ -351,12 +394,13 @@ class TableService:
         table.record.seats[seat] = {"pupil": pupil.id}
         pupil.record.table_id, pupil.record.seat = table.id, seat
         self._deal_again(table)
-        self.store.save_pupil(pupil.record)
+        # The table first: after a crash in between, the table's word decides (see _reconcile).
         if {} not in table.record.seats:
             self._start(table)
         else:
             self.store.save_table(table.record)
             self._changed(table)
+        self.store.save_pupil(pupil.record)
 
     def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None) -> Table:
         ruleset.check_players(size)
@@ -382,7 +426,7 @@ class TableService:
 
     def _deal_again(self, table: Table) -> None:
         """The table's game with its seats' names (only before anyone acted: same seed, same deal)."""
-        assert not table.game.history, "a game in progress keeps its names"
+        assert not table.moves, "a game in progress keeps its names"
         table.record.names = self._seat_names(table.record)
         table.game = _game(table.record)
 
@@ -409,7 +453,7 @@ class TableService:
         """The pupil sitting at ``seat`` (None for a computer, or a pupil who moved to another table)."""
         entry = table.record.seats[seat]
         pupil = self.pupils.get(entry.get("pupil", -1))
-        return pupil if pupil is not None and pupil.record.table_id == table.id else None
+        return pupil if pupil is not None and (pupil.record.table_id, pupil.record.seat) == (table.id, seat) else None
 
     def _computer_seat(self, table: Table) -> int | None:
         """The seat a computer player should act for now, if any."""
@@ -442,16 +486,16 @@ class TableService:
                 seat = self._computer_seat(table)
                 if seat is None:
                     break
-                done = len(table.game.history)
+                done = table.moves
                 table.thinking = seat
                 self._changed(table)
                 if self.settings.computer_delay:
                     await asyncio.sleep(self.settings.computer_delay)   # children see it think
-                if self._computer_seat(table) != seat or len(table.game.history) != done:
+                if self._computer_seat(table) != seat or table.moves != done:
                     continue
                 view = table.game.view(seat)
                 action = await loop.run_in_executor(self.executor, self._player(table, seat).act, view)
-                if self._computer_seat(table) != seat or len(table.game.history) != done:
+                if self._computer_seat(table) != seat or table.moves != done:
                     continue   # the pupil came back, or acted, meanwhile
                 try:
                     await self._apply_async(table, seat, action)
@@ -495,13 +539,15 @@ class TableService:
         """Apply and store an action, here and now (without an event loop: tests, notebooks)."""
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
-        game = table.game
-        events = game.apply(action, seat)   # a refusal raises here and changes nothing
+        events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
+        table.moves += 1
+        row = (seat, action.to_json())
         try:
-            self.store.append_actions([(table.id, len(game.history) - 1, seat, action.to_json())])
+            self.store.append_actions([(table.id, len(table.actions), *row)])
         except Exception:
             self._undo_last(table)
             raise
+        table.actions.append(row)
         self._changed(table)
         self._kick(table)
         return events
@@ -514,15 +560,18 @@ class TableService:
             await table.writing
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
-        game = table.game
-        events = game.apply(action, seat)   # a refusal raises here and changes nothing
+        events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
+        table.moves += 1
+        row = (seat, action.to_json())
         done = self.loop.create_future()
         table.writing = done
         try:
-            await asyncio.wrap_future(self.writer.submit((table.id, len(game.history) - 1, seat, action.to_json())))
+            await asyncio.wrap_future(self.writer.submit((table.id, len(table.actions), *row)))
         except Exception:
             self._undo_last(table)
             raise
+        else:
+            table.actions.append(row)
         finally:
             table.writing = None
             done.set_result(None)
@@ -532,10 +581,10 @@ class TableService:
 
     def _undo_last(self, table: Table) -> None:
         """Not stored, so not done: the table goes back to what the database holds."""
-        history = table.game.history[:-1]
         table.game = _game(table.record)
-        for seat, action in history:
-            table.game.apply(Action.from_json(action.to_json()), seat)
+        for seat, action in table.actions:
+            table.game.apply(Action.from_json(action), seat)
+        table.moves = len(table.actions)
 
     async def settled(self, table: Table | None) -> None:
         """Wait until the table's last action is stored (what is shown is always what is stored)."""
@@ -682,6 +731,8 @@ class TableService:
             table = self._new_table(max(tour.MIN_TABLE, len(group)), ruleset, tournament_round=number)
             for seat, pupil_id in enumerate(group):
                 table.record.seats[seat] = {"pupil": pupil_id}
+            self.store.save_table(table.record)
+            for seat, pupil_id in enumerate(group):
                 pupil = self.pupils[pupil_id]
                 pupil.record.table_id, pupil.record.seat = table.id, seat
                 self.store.save_pupil(pupil.record)
