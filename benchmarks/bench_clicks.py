@@ -82,6 +82,7 @@ class Clicker:
     def __init__(self, page, root) -> None:
         self.page, self.root = page, root
         self.times: list[float] = []
+        self.by_kind: dict[str, list[float]] = {}
         self.slow: list[tuple[float, str]] = []
         root.evaluate(OBSERVE)
 
@@ -96,6 +97,7 @@ class Clicker:
             return False
         seconds = self.page.evaluate("() => (window.__wizLast - window.__wizClick) / 1000")
         self.times.append(seconds)
+        self.by_kind.setdefault(what, []).append(seconds)
         if seconds > 1.0:
             self.slow.append((seconds, what))
         return True
@@ -261,6 +263,9 @@ def bench_lab(browser, base: Path, quick: bool, tables: bool = False) -> list[fl
                 clicker = Clicker(page, widget)
                 drive(clicker)
                 print(f"  {name:14s} {figures(clicker.times)}", flush=True)
+                if len(clicker.by_kind) > 1:
+                    for what, times in clicker.by_kind.items():
+                        print(f"    {what:12s} {figures(times)}", flush=True)
                 everything += clicker.times
                 slow += [(s, name, what) for s, what in clicker.slow]
             finally:

@@ -9,7 +9,9 @@ import pytest
 
 from wizard_edu import Card
 from wizard_edu.errors import WizardError
+from wizard_edu.game import Action
 from wizard_edu.widgets import TableWidget
+from wizard_edu.widgets.common import card_class
 
 
 def classes(widget) -> set[str]:
@@ -45,8 +47,9 @@ def test_anniversary_game_by_clicking_every_kind_of_step():
                 seen.add(view.phase)
             elif view.phase == "pass":
                 button = rng.choice(table.hand_box.children)
+                card = button.card  # (after the pass the button may show a card passed to us)
                 button.click()
-                assert table.game.history[moves][1].value == button.card
+                assert table.game.history[moves][1].value == card
                 seen.add("pass")
             else:
                 assert table.act(rng.choice(view.legal)), table.message
@@ -120,10 +123,24 @@ def test_new_game_button_uses_a_typed_seed():
 def test_card_buttons_are_reused_not_leaked():
     table = TableWidget(rules="classic", players=3, seed=6)
     rng = random.Random(0)
+    most = 0
     while table.game.round_number < 6:
+        most = max(most, len(table.view.hand))
         table.act(rng.choice(table.view.legal))
+    most = max(most, len(table.view.hand))
+    # New cards take over the buttons of cards gone from the hand: no more buttons than the
+    # biggest hand, and every button shows (and plays) its own card.
     pooled = sum(len(v) for v in table._button_pool.values())
-    assert pooled <= 60 and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
+    assert pooled <= most and all(b.card == Card.parse(k) for k, v in table._button_pool.items() for b in v)
+    for b in table.hand_box.children:
+        assert b.description == table.vocab.button_label(b.card) and card_class(b.card) in b._dom_classes
+    while table.view.phase != "play":
+        table.act(table.view.legal[0])
+    table.double_click_seconds = 0
+    button = next(b for b in table.hand_box.children if "wizard-legal" in b._dom_classes)
+    moves = len(table.game.history)
+    button.click()  # a taken-over button plays its new card
+    assert table.game.history[moves] == (0, Action("play", button.card))
 
 
 @pytest.mark.parametrize("theme, label, text", [("us", "the 8 of hearts", "8\n\u2665"),

@@ -58,6 +58,8 @@ _KIT_WORDS = re.compile(
     r"|(?P<lone>(?<![\w:])[WJF](?![\w:]))"                   # W, J, F on their own
     r"|(?P<bid>\b(?:[Bb]idding|[Bb]idders?|[Bb]ids|[Bb]id)\b)"  # bid words
 )
+_SUIT_CARD = re.compile(r"\b(heart|club|spade|diamond)s card\b")
+_COLOUR_WORD = re.compile(r"\bcolour(s?)\b")
 _NOUN_BEFORE = re.compile(r"(?:\b(?:a|the|your|their|his|her|its|this|that|each|every|one|my|our)\s+)$",
                           re.IGNORECASE)
 
@@ -148,7 +150,11 @@ class Vocabulary:
     # -- sentences from elsewhere ------------------------------------------------------
     def text(self, message: str) -> str:
         """Translate a sentence in the kit's words (an engine message, a reason, a hint) once."""
-        return _KIT_WORDS.sub(lambda m: self._word(m, message), str(message))
+        said = _KIT_WORDS.sub(lambda m: self._word(m, message), str(message))
+        if self.theme.suits:  # a playing deck has suits: "the highest spade, the suit led"
+            said = _SUIT_CARD.sub(lambda m: m.group(1), said)
+            said = _COLOUR_WORD.sub(lambda m: "suit" + m.group(1), said)
+        return said
 
     def _word(self, m: re.Match, whole: str) -> str:
         kind, word = m.lastgroup, m.group()
@@ -250,6 +256,7 @@ class Vocabulary:
     def trick_line(self, trick: Any, names: Sequence[str], learner: int | None = None) -> str:
         """"Fox wins the trick. red A wins: ..." for a finished trick record."""
         reason = self.trick_reason(trick.result)
+        reason = reason[:1].upper() + reason[1:]  # a new sentence: "The ace of spades wins: ..."
         if trick.winner_seat is None:
             return reason
         winner = names[trick.winner_seat]

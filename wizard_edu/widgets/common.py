@@ -78,7 +78,7 @@ def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
         button.add_class(cls)
     button.card = card
     if on_click is not None:
-        button.on_click(lambda _b, c=card: on_click(c))
+        button.on_click(lambda b: on_click(b.card))  # the button's card now (restyle may change it)
     return button
 
 

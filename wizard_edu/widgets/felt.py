@@ -10,7 +10,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from ..display.html import card_back_html, card_html
+from ..display.html import card_html
 from ..game import SeatView, TrickRecord
 from ..vocabulary import Vocabulary
 from .chips import chip_html
@@ -32,16 +32,19 @@ FELT_CSS = """<style>
 .wizard-felt .wizard-place-left{grid-area:left;align-self:center}
 .wizard-felt .wizard-place-right{grid-area:right;align-self:center}
 .wizard-felt .wizard-place-bottom{grid-area:bottom;justify-self:center}
-.wizard-seat{background:#fdf8ec;border:3px solid #c9b68a;border-radius:12px;padding:4px 8px;
- min-width:110px;max-width:220px;box-sizing:border-box;font-size:14px;line-height:1.35}
-.wizard-seat-name{font-weight:bold;font-size:15px}
+.wizard-seat{background:#fdf8ec;border:3px solid #c9b68a;border-radius:12px;padding:3px 8px;
+ min-width:130px;max-width:230px;box-sizing:border-box;font-size:14px;line-height:1.3}
+.wizard-seat-name{font-weight:bold;font-size:15px;display:flex;gap:6px;align-items:center;flex-wrap:wrap}
+.wizard-seat-name .wizard-seat-score{font-weight:normal;margin-left:auto}
+.wizard-seat-line{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+.wizard-seat .wizard-chip{width:1.3em!important;height:1.3em!important;line-height:1.3em!important}
 .wizard-seat.wizard-seat-turn{border-color:#1a73e8;box-shadow:0 0 0 3px #8ab4f8}
 .wizard-seat .wizard-seat-turn-note{color:#0b3d91;font-weight:bold}
 .wizard-seat .wizard-dealer{display:inline-block;background:#444;color:#fff;border-radius:8px;
  padding:0 6px;font-size:12px;margin-left:4px}
 .wizard-seat .wizard-pile{display:inline-flex;align-items:center;gap:4px}
 .wizard-seat .wizard-pile-new{animation:wizard-pulse 1.2s ease-out 1}
-.wizard-centre{grid-area:centre;display:grid;min-height:190px;
+.wizard-centre{grid-area:centre;display:grid;grid-template-rows:90px minmax(80px,auto) 90px;
  grid-template-columns:1fr minmax(150px,1.6fr) 1fr;grid-template-areas:"ptop ptop ptop" "pleft pmid pright" ". pbottom .";
  align-items:center;justify-items:center;gap:4px}
 .wizard-centre .wizard-played-top{grid-area:ptop;display:flex;gap:10px}
@@ -114,15 +117,20 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
     verb = vocab.verb(vocab.bid_verb, False)
     won = view.tricks_won[seat]
     bid = view.bids[seat]
+    said = chips_html(bid, verb=verb)
     if vocab.junior:
-        # The Junior chips: one per predicted trick, apprentice side up; a chip goes on each trick won.
+        # The Junior chips: one per predicted trick, apprentice side up, in front of the player;
+        # a chip goes onto each trick won (the pile), so the chips left show the tricks still wanted.
         covered = min(won, bid or 0)
         pile = "".join(chip_html("apprentice") for _ in range(covered))
-        pile += "".join('<span class="wizard-pile-card" title="a trick won">\u25a0</span>'
+        pile += "".join('<span class="wizard-pile-card" title="a trick won without a chip">\u25a0</span>'
                         for _ in range(max(won - covered, 0)))
+        if bid is not None:
+            left = "".join(chip_html("apprentice") for _ in range(bid - covered))
+            said = (f'<span class="wizard-chips" title="{verb} {bid} trick{"s" if bid != 1 else ""}" '
+                    f'aria-label="{verb} {bid}">{left} {verb} {bid}</span>')
     else:
         pile = ""
-    back = card_back_html(str(won), size=0.5)
     pile_cls = "wizard-pile wizard-pile-new" if new_pile == seat else "wizard-pile"
     tricks = f'{won} trick{"s" if won != 1 else ""}'
     points = view.scores[seat]
@@ -137,10 +145,10 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
         won_last = f'<div class="wizard-seat-last" title="the last trick, won by {html.escape(name)}">{small}</div>'
     return (f'<div class="{" ".join(classes)} wizard-place-{place}" role="group" '
             f'aria-label="{html.escape(name)}: {html.escape(tricks)} won, {points} points">'
-            f'<div class="wizard-seat-name">{html.escape(name)}{dealer}</div>'
-            f'<div>{chips_html(bid, verb=verb)}</div>'
-            f'<div class="{pile_cls}" title="tricks won: {won}">won: {back} {pile}</div>'
-            f'<div class="wizard-seat-score">{points} point{"s" if points not in (1, -1) else ""}</div>'
+            f'<div class="wizard-seat-name">{html.escape(name)}{dealer}'
+            f'<span class="wizard-seat-score">{points} point{"s" if points not in (1, -1) else ""}</span></div>'
+            f'<div class="wizard-seat-line">{said}'
+            f'<span class="{pile_cls}" title="tricks won: {won}">won <b>{won}</b> {pile}</span></div>'
             f'{won_last}{visible}{note}</div>')
 
 
@@ -163,7 +171,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
     where = places(view.players, learner)
     winner = None
     done = fresh and last_trick is not None
-    if done:
+    if done and last_trick is not None:
         plays: Sequence = last_trick.plays
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))

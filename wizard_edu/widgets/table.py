@@ -43,6 +43,7 @@ from .common import (
     guarded,
     narrate,
     read_seed,
+    restyle_card_button,
     seat_to_move,
     seed_box,
     text_button,
@@ -95,6 +96,7 @@ DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
 TABLE_KEY = "table"
 
 STYLE = FELT_CSS + """<style>
+.wizard-table .wizard-hand-waiting .wizard-card-button { opacity: 0.75; outline: none !important; }
 .wizard-table .wizard-card-button.wizard-legal { outline: 3px solid #222; outline-offset: 1px; }
 .wizard-table .wizard-card-button.wizard-not-legal { opacity: 0.6; }
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
@@ -506,11 +508,13 @@ class TableWidget(WidgetBase):
         self.last_hint = None
         self._pending_named = None
         loop = self._live_loop()
-        if loop is not None:
-            # A click in the page: show the learner's own move now and let the computer players
-            # move one at a time after the click's handler has returned (the page is updated
-            # between their moves, so the click answers at once and a slow player shows it thinks).
-            self._render()
+        if loop is not None and self._slow_player_to_come():
+            # A click in the page while a slow player is still to move: show the learner's own move
+            # now (the hand waits, its marks kept: fewer updates) and let the computer players move
+            # after the click's handler has returned; the slow one shows it is thinking first.
+            self._render_felt(self.view)
+            self._render_header(self.view)
+            self._render_hand(self.view, waiting=True)
             self.say(" ".join(self.events[start:]), "ok")
             self._schedule_step(loop, start)
             return True
@@ -547,14 +551,14 @@ class TableWidget(WidgetBase):
                 player = self._next_computer()
                 if player is None:  # the learner's turn, the game's end, or a person's
                     break
-                if self._slow(player) and self._thinking_seat != game.to_move:
-                    self._thinking_seat = game.to_move
+                seat = seat_to_move(game)
+                if self._slow(player) and self._thinking_seat != seat:
+                    self._thinking_seat = seat
                     self._render_felt(self.view)
-                    self._show_thinking(f"{game.names[game.to_move]} is thinking\u2026")
+                    self._show_thinking(f"{game.names[seat]} is thinking\u2026")
                     loop.call_later(0.02, self._step, loop, start)  # after the page has the message
                     return
                 self._thinking_seat = None
-                seat = seat_to_move(game)
                 self._apply(seat, player.act(game.view(seat)))
         except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
             self._steps_pending = False
@@ -576,6 +580,14 @@ class TableWidget(WidgetBase):
         if game.is_over or seat is None or seat == self.seat:
             return None
         return self._players.get(seat)
+
+    def _slow_player_to_come(self) -> bool:
+        """True if a computer player that may think long moves before the learner's next turn
+        (quick ones move at once, in the click, with a single update of the page)."""
+        game = self.game
+        if game.is_over or game.to_move == self.seat:
+            return False
+        return any(self._slow(p) for p in self._players.values())
 
     @staticmethod
     def _slow(player: Any) -> bool:
@@ -703,13 +715,13 @@ class TableWidget(WidgetBase):
 
     @guarded
     @from_the_page
-    def _click_card(self, card: Card) -> None:
+    def _click_card(self, card: Card, key: Any = None) -> None:
+        key = key if key is not None else ("card", card)
         view = self.view
-        if self._stale_click(("card", card)) or (not view.hand_hidden
-                                                 and card.unnamed not in [c.unnamed for c in view.hand]):
+        if self._stale_click(key) or (not view.hand_hidden and card.unnamed not in [c.unnamed for c in view.hand]):
             return  # a click on a card that was just played: ignore it, the move already happened
         if view.my_turn and view.phase == "pass":
-            self._clicked(("card", card), self.act(Action("pass", card)))
+            self._clicked(key, self.act(Action("pass", card)))
             return
         if view.my_turn and view.phase == "play" and card.kind in NAMED_COLOUR_KINDS and card.colour is None:
             if any(a.value is not None and a.value.unnamed == card for a in view.legal):
@@ -717,7 +729,14 @@ class TableWidget(WidgetBase):
                 self._render_actions(view)
                 self.say(f"Which colour should the {self.vocab.card_name(card)} have? Choose below.", "info")
                 return
-        self._clicked(("card", card), self.play(card))
+        self._clicked(key, self.play(card))
+
+    @guarded
+    @from_the_page
+    def _click_hand_button(self, button: widgets.Button) -> None:
+        # Keyed by the button, not the card: a button may show a new card after the move (a new
+        # round's card takes it over), and the second half of a double-click must not play that.
+        self._click_card(button.card, ("button", id(button)))
 
     @guarded
     @from_the_page
@@ -970,11 +989,11 @@ class TableWidget(WidgetBase):
         trump = self.vocab.trump_sentence(view.trump_card, view.trump, dealer)
         turned = card_html(view.trump_card, self.theme) if view.trump_card is not None else ""
         self.header.value = (
+            f'<div style="display:flex;align-items:center;gap:10px">{turned}<div>'
             f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
             f'&middot; {view.hand_size} card{"s" if view.hand_size != 1 else ""} each &middot; '
             f'{html.escape(dealer)} {"deal" if view.dealer == self.seat and dealer == "You" else "deals"}</div>'
-            f'<div style="display:flex;align-items:center;gap:8px">{turned}'
-            f'<span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div>')
+            f'<div><span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div></div></div>')
         who = game.names[view.to_move] if view.to_move is not None else ""
         if not view.my_turn:
             text = f"Waiting for {who}."
@@ -1081,24 +1100,45 @@ class TableWidget(WidgetBase):
             out.insert(0, label)
         return out
 
-    def _render_hand(self, view: SeatView | None = None) -> None:
+    def _render_hand(self, view: SeatView | None = None, waiting: bool = False) -> None:
+        """The hand's buttons; ``waiting``: the computers are still moving (the cards' marks stay,
+        the whole hand is shown waiting: one update instead of one per card)."""
         view = view or self.view
+        if waiting:
+            self.hand_box.add_class("wizard-hand-waiting")
+        else:
+            self.hand_box.remove_class("wizard-hand-waiting")
         key = tuple(str(c) for c in view.hand)
         if key != self._hand_key:
-            # Buttons are pooled by card (at most one per card of the deck): making widgets is the slow
-            # part of a callback, so a card keeps its button from trick to trick and round to round.
+            # Buttons are pooled by card: making widgets is the slow part of a click in the browser
+            # (a new widget is a new model and view there), so a card keeps its button from trick to
+            # trick, and a new round's new cards take over the buttons of cards no longer in the hand
+            # (restyled: a few small updates) before any button is made.
             used: dict[str, int] = {}
+            need: dict[str, int] = {}
+            for card in view.hand:
+                need[str(card)] = need.get(str(card), 0) + 1
+            spare = [b for text, pool in self._button_pool.items() for b in pool[need.get(text, 0):]]
             buttons = []
             for card in view.hand:
                 text = str(card)
                 pool = self._button_pool.setdefault(text, [])
                 i = used.get(text, 0)
                 if i == len(pool):
-                    pool.append(card_button(card, self.vocab, self._click_card))
+                    if spare:
+                        button = spare.pop()
+                        self._button_pool[str(button.card)].remove(button)
+                        pool.append(restyle_card_button(button, card, self.vocab))
+                    else:
+                        button = card_button(card, self.vocab)
+                        button.on_click(self._click_hand_button)
+                        pool.append(button)
                 buttons.append(pool[i])
                 used[text] = i + 1
             self.hand_box.children = tuple(buttons)
             self._hand_key = key
+        if waiting:
+            return
         legal = None
         if view.my_turn and view.phase == "play":
             legal = {str(c.unnamed) for c in view.legal_cards}
