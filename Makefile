@@ -65,7 +65,8 @@ bench-classroom: $(STAMP)
 	$(PY) benchmarks/bench_classroom.py --pupils $(PUPILS)
 
 # Kid mode: the play notebooks as apps (no code shown), this computer only.
-# For a class on the network: `make play ARGS=--classroom` (prints the class code in big letters).
+# For a class on the network: `make play ARGS=--classroom` (prints the class code in big letters and the
+# teacher's board link; the class tables, "Play with your class", run behind the same code).
 play: $(READY)
 	$(VENV)/bin/wizard-edu play $(ALLOW_ROOT) $(ARGS)
 

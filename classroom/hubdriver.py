@@ -164,7 +164,7 @@ class Hub:
         self.isolated = self.isolation_problem is None
         # A unique prefix: the Unix accounts this hub creates are recognisably its own and removed after.
         self.unix_prefix = "wzt" + secrets.token_hex(2) + "-"
-        self.port, self.hub_port, self.api_port = free_ports(3)
+        self.port, self.hub_port, self.api_port, self.tables_port = free_ports(4)
         self.base = f"http://127.0.0.1:{self.port}"
         self.notebooks = Path(notebooks or REPO / "notebooks")
         #: Which edition pupils get (the hub's default is the student edition, made at its start).
@@ -192,6 +192,7 @@ class Hub:
             "WIZARD_HUB_STATE": str(self.state), "WIZARD_HUB_IP": "127.0.0.1",
             "WIZARD_HUB_PORT": str(self.port), "WIZARD_HUB_HUB_PORT": str(self.hub_port),
             "WIZARD_HUB_PROXY_API_PORT": str(self.api_port), "WIZARD_HUB_HOMES": str(self.homes),
+            "WIZARD_HUB_TABLES_PORT": str(self.tables_port),
             "WIZARD_HUB_PUPIL_PYTHON": str(self.root / "pupil-python"),
             "WIZARD_HUB_UNIX_PREFIX": self.unix_prefix, "WIZARD_HUB_NOTEBOOKS": str(self.notebooks),
             "WIZARD_HUB_PUPILS": str(self.state / "no-class-list.txt"), "WIZARD_HUB_EDITION": self.edition,

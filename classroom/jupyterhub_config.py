@@ -144,3 +144,30 @@ c.JupyterHub.load_roles = [{
 }]
 # Stopping the hub stops every pupil's server (a school machine, not a service that must survive).
 c.JupyterHub.cleanup_servers = True
+
+# --- The class tables (issue 23: play together, the class tournament, the teacher's board), run by
+# the hub as one of its services (`wizard-edu tables --hub`). Pupils join with their hub login (no
+# class code): a pupil's kernel sends the pupil's own hub token, so nobody acts for another's seat.
+# The teacher (the hub's admin) opens the board at /services/wizard-tables/ with the hub login.
+# Its database is in the private state folder: a hub restarted goes on at every table's position.
+TABLES_SERVICE = "wizard-tables"
+tables_port = int(setting("TABLES_PORT", "8765"))
+tables_command = [sys.executable, "-m", "wizard_edu.cli", "tables", "--hub", "--port", str(tables_port),
+                  "--db", str(state / "tables.sqlite")]
+if os.geteuid() == 0:
+    tables_command.append("--allow-root")  # the hub itself runs as root (sudo make hub), its services too
+c.JupyterHub.services.append({
+    "name": TABLES_SERVICE,
+    "url": f"http://127.0.0.1:{tables_port}",   # this machine only: browsers reach it through the proxy
+    "command": tables_command,
+    "display": True,                           # "Services > wizard-tables" on the hub's home page
+    "oauth_no_confirm": True,                  # the teacher's board opens without an extra "Authorize" page
+})
+# JupyterHub gives no user a service unless a role says so: every login may use the class tables.
+c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", f"access:services!service={TABLES_SERVICE}"]})
+# A pupil's kernel joins with the token of the pupil's own server ($JUPYTERHUB_API_TOKEN): the
+# server's usual scope plus this one service.
+c.Spawner.server_token_scopes = ["users:activity!user", f"access:services!service={TABLES_SERVICE}"]
+# Where a pupil's kernel finds the tables: straight at the service on this machine (with or without
+# the hub's HTTPS certificate); the service checks the pupil's hub token on every call.
+c.Spawner.environment["WIZARD_EDU_TABLES_URL"] = f"http://127.0.0.1:{tables_port}/services/{TABLES_SERVICE}/"

@@ -121,6 +121,8 @@ The class hub is starting: http://{'127.0.0.1' if host == '0.0.0.0' else host}:{
                 Each pupil chooses a password at their first login.
   Notebooks:    each pupil gets a copy of the {args.edition.upper()} edition at first login,
                 {edition_note} {Path(args.notebooks).resolve()}.
+  Class tables: pupils play each other with their hub login (the "Play with your class" app);
+                the teacher's board (tables, tournament): http://{'127.0.0.1' if host == '0.0.0.0' else host}:{args.port}/services/wizard-tables/
 """)
     if args.ip == "127.0.0.1":
         addresses = lan_addresses()

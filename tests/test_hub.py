@@ -21,6 +21,7 @@ import json
 import os
 import shutil
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -203,3 +204,97 @@ def test_no_secret_is_on_any_command_line(hub):
             for secret in secrets_:
                 assert secret not in cmdline, f"a secret is visible in the command line of process {entry.name}"
     assert seen > 5
+
+
+# -- the class tables (issue 23) as a hub service ------------------------------------------------------
+#: What "Play with your class" does in a pupil's kernel at the hub: no code, the pupil's own hub token.
+JOIN_AT_THE_HUB = """
+import json, os
+from wizard_edu.online import join
+class_seat = join(os.environ["WIZARD_EDU_TABLES_URL"], None, None, hub_token=os.environ["JUPYTERHUB_API_TOKEN"],
+                  timeout=60)
+print(json.dumps({"table": class_seat.table_id, "seat": class_seat.seat,
+                  "name": class_seat.view().names[class_seat.seat]}))
+"""
+
+
+def _tables(hub, method: str, path: str, token: str | None = None, **kw):
+    import requests
+
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return requests.request(method, f"{hub.base}/services/wizard-tables/{path}", headers=headers, timeout=30, **kw)
+
+
+def test_two_pupils_at_one_class_table_and_one_token_cannot_act_for_the_other(hub):
+    from wizard_edu.online.wire import decode
+
+    # ada and ben join from their own kernels with their hub login: no class code.
+    joined = {name: json.loads(hub.kernels[name].run(JOIN_AT_THE_HUB).strip().splitlines()[-1])
+              for name in ("ada", "ben")}
+    assert joined["ada"]["table"] == joined["ben"]["table"], joined
+    assert joined["ada"]["seat"] != joined["ben"]["seat"]
+    assert joined["ada"]["name"] == "ada" and joined["ben"]["name"] == "ben"
+    # The same login, from outside the kernel, is the same pupil: same table, same seat, same token.
+    pupil = {}
+    for name in ("ada", "ben"):
+        r = _tables(hub, "POST", "api/join", hub.by_name[name].token, json={})
+        assert r.status_code == 200, r.text
+        assert (r.json()["table_id"], r.json()["seat"]) == (joined[name]["table"], joined[name]["seat"])
+        pupil[name] = r.json()["token"]
+    assert pupil["ada"] != pupil["ben"]
+    # Nobody without a hub login or a pupil token gets anything; a pupil is not the teacher.
+    assert _tables(hub, "POST", "api/join", json={}).status_code in (401, 403)
+    assert _tables(hub, "POST", "api/join", "not-a-real-token", json={}).status_code in (401, 403)
+    assert _tables(hub, "GET", "api/seat").status_code in (401, 403)
+    assert _tables(hub, "GET", "api/board", hub.by_name["ada"].token).status_code == 403
+    assert _tables(hub, "POST", "api/teacher/start", pupil["ada"], json={}).status_code == 403
+    # The teacher (the hub's admin) starts the table: computer players fill the other seats.
+    hub.create_pupils(["teacher"])
+    teacher = hub.login("teacher", "teacher-secret-0")
+    r = _tables(hub, "POST", "api/teacher/start", teacher.token, json={})
+    assert r.status_code == 200, r.text
+    board = _tables(hub, "GET", "api/board", teacher.token).json()
+    table = next(t for t in board["tables"] if t["id"] == joined["ada"]["table"])
+    assert table["started"] and {p["name"] for p in table["players"] if p["kind"] == "pupil"} == {"ada", "ben"}
+
+    # Wait until it is ada's or ben's turn; then the other one cannot act for that seat.
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "neither pupil got a turn"
+        states = {name: _tables(hub, "GET", "api/seat", pupil[name]).json() for name in ("ada", "ben")}
+        views = {name: decode(state["view"]) for name, state in states.items()}
+        mover = next((name for name, v in views.items() if v.legal), None)
+        if mover:
+            break
+        time.sleep(0.3)
+    other = "ben" if mover == "ada" else "ada"
+    action = views[mover].legal[0].to_json()
+    for body in ({"action": action}, {"action": action, "seat": joined[mover]["seat"]}):
+        r = _tables(hub, "POST", "api/act", pupil[other], json=body)
+        assert r.status_code in (403, 409), (r.status_code, r.text)
+        assert r.json()["error"]
+    r = _tables(hub, "POST", "api/act", hub.by_name[other].token, json={"action": action})
+    assert r.status_code in (401, 403), "a hub token is not a seat: it only joins"
+    # Nothing changed; the pupil whose turn it is may act.
+    assert _tables(hub, "GET", "api/seat", pupil[mover]).json()["version"] == states[mover]["version"]
+    r = _tables(hub, "POST", "api/act", pupil[mover], json={"action": action})
+    assert r.status_code == 200, r.text
+    assert _tables(hub, "GET", "api/seat", pupil[mover]).json()["version"] != states[mover]["version"]
+
+
+def test_the_play_with_your_class_app_seats_a_pupil_at_the_hub_with_no_code(hub):
+    """The app's code cell in cleo's own kernel: no name box, her hub login seats her."""
+    kernel = hub.kernels["cleo"]
+    kernel.run("from wizard_edu.widgets.class_table import class_table_app\napp = class_table_app()\n"
+               "print(len(app.children))")
+    # The join runs beside the kernel and hands the table to the kernel's loop between cells.
+    out = ""
+    for _ in range(60):
+        out = kernel.run("print(app.class_table is not None and app.class_table.source.names[app.class_table.seat.seat])")
+        if out.strip() == "cleo":
+            break
+        time.sleep(0.5)
+    assert out.strip() == "cleo", out
+    assert "wizard-class-name" not in kernel.run("print([c._dom_classes for c in app.children])")
+    line = kernel.run("print(app.class_table.line_text)")
+    assert line.strip(), "the friendly line says what happens at the table"

@@ -26,6 +26,7 @@ from wizard_edu.widgets import (
     TrickTrainer,
     WinProbabilityExplorer,
 )
+from wizard_edu.widgets.class_table import ClassTableApp
 from wizard_edu.widgets.kidapp import START_PAGE, KidApp
 
 REPO = Path(__file__).resolve().parent.parent
@@ -88,6 +89,8 @@ def test_an_app_waits_for_the_learner_and_links_back(path):
         assert not w.selected and w.asked == 0
     elif isinstance(w, DealWidget):
         assert w.seed_box.layout.display == "none"
+    elif isinstance(w, ClassTableApp):
+        assert w.class_table is None, "nobody is seated before the learner joins"
     else:
         assert isinstance(w, WinProbabilityExplorer) and w.result is not None
 

@@ -115,3 +115,77 @@ def test_the_class_profile_is_the_default(values):
     profiles = values["singleuser"]["profileList"]
     assert [p.get("default", False) for p in profiles].count(True) == 1
     assert profiles[0]["default"] is True and "30 pupils" in profiles[0]["display_name"]
+
+
+# -- the class tables (issue 23) as a hub service ----------------------------------------------------
+TABLES = "wizard-tables"
+
+
+def _tables_container(values: dict) -> dict:
+    containers = [c for c in values["hub"]["extraContainers"] if c["name"] == TABLES]
+    assert len(containers) == 1
+    return containers[0]
+
+
+def _option(command: list[str], name: str) -> str:
+    return command[command.index(name) + 1]
+
+
+def test_the_class_tables_are_a_hub_service_beside_the_hub(values):
+    hub = values["hub"]
+    service = hub["services"][TABLES]
+    container = _tables_container(values)
+    port = int(_option(container["command"], "--port"))
+    # The hub's Service, the container and the proxy's way in all use the service's one port.
+    assert service["url"] == f"http://hub:{port}"
+    assert [p["containerPort"] for p in container["ports"]] == [port]
+    assert [p["port"] for p in hub["service"]["extraPorts"]] == [port]
+    allowed = [p["port"] for rule in hub["networkPolicy"]["ingress"] for p in rule["ports"]]
+    assert allowed == [port]
+    assert container["command"][:3] == ["wizard-edu", "tables", "--hub"]
+    # It runs from the kit's own image (the hub image has no kit), not as root.
+    image = values["singleuser"]["image"]
+    assert container["image"] == f'{image["name"]}:{image["tag"]}'
+    assert container["securityContext"]["runAsUser"] != 0
+    # Its token is the one the chart made for it; its environment is what JupyterHub gives a service.
+    env = {e["name"]: e for e in container["env"]}
+    assert env["JUPYTERHUB_API_TOKEN"]["valueFrom"]["secretKeyRef"] == {
+        "name": "hub", "key": f"hub.services.{TABLES}.apiToken"}
+    assert env["JUPYTERHUB_SERVICE_NAME"]["value"] == TABLES
+    assert env["JUPYTERHUB_SERVICE_PREFIX"]["value"] == f"/services/{TABLES}/"
+    assert env["JUPYTERHUB_SERVICE_URL"]["value"].endswith(f":{port}")
+
+
+def test_the_tables_database_is_on_the_hubs_persistent_volume(values):
+    hub = values["hub"]
+    assert hub["db"]["type"] == "sqlite-pvc", "the chart makes the hub's volume only for sqlite-pvc"
+    container = _tables_container(values)
+    db = Path(_option(container["command"], "--db"))
+    mounts = [m for m in container["volumeMounts"] if db.is_relative_to(m["mountPath"])]
+    assert len(mounts) == 1
+    assert mounts[0]["name"] == "pvc", "the chart's name for the hub's persistent volume in the hub pod"
+    assert mounts[0]["subPath"], "a folder of its own on the hub's volume"
+
+
+def test_pupils_reach_the_tables_with_their_hub_login(values):
+    scope = f"access:services!service={TABLES}"
+    assert scope in values["hub"]["loadRoles"]["user"]["scopes"]
+    assert "self" in values["hub"]["loadRoles"]["user"]["scopes"]
+    assert scope in values["hub"]["config"]["Spawner"]["server_token_scopes"]
+    url = values["singleuser"]["extraEnv"]["WIZARD_EDU_TABLES_URL"]
+    assert url.endswith(f"/services/{TABLES}/")
+    # The same service, roles and token scopes as the one-machine hub (`make hub`).
+    assert f'TABLES_SERVICE = "{TABLES}"' in HUB_CONFIG
+    assert '"--hub"' in HUB_CONFIG and '"--db"' in HUB_CONFIG
+    assert 'f"access:services!service={TABLES_SERVICE}"' in HUB_CONFIG
+    assert "c.Spawner.server_token_scopes" in HUB_CONFIG
+
+
+def test_the_tables_command_is_one_the_kit_accepts(values):
+    """The sidecar's command line parses with the real `wizard-edu` parser (and so does the hub's)."""
+    from wizard_edu import cli
+
+    parser = cli.build_parser()
+    command = _tables_container(values)["command"]
+    args = parser.parse_args(command[1:])
+    assert str(args.db) == _option(command, "--db") and int(args.port) == int(_option(command, "--port"))

@@ -142,7 +142,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     servers.check_root(args.allow_root, "play")
     return serve(_notebooks(args), port=args.port, open_browser=not args.no_browser, classroom=args.classroom,
-                 max_apps=args.max_apps, preheat=not args.no_preheat, allow_root=args.allow_root)
+                 max_apps=args.max_apps, preheat=not args.no_preheat, allow_root=args.allow_root,
+                 tables=not args.no_tables, tables_db=args.tables_db)
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
@@ -284,6 +285,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "--classroom); past it a child sees a 'wait a moment' page")
     play.add_argument("--no-preheat", action="store_true",
                       help="do not keep a ready kernel for each app (slower to open, less memory)")
+    play.add_argument("--no-tables", action="store_true",
+                      help="with --classroom: do not start the class tables (\"Play with your class\")")
+    play.add_argument("--tables-db", default=None,
+                      help="with --classroom: the class tables' database, kept between lessons (default: "
+                           "$WIZARD_EDU_TABLES_DB or ~/.local/share/wizard-edu/class-tables.sqlite)")
     play.set_defaults(func=cmd_play)
 
     tables = sub.add_parser(

@@ -86,6 +86,7 @@ KID_APPS: tuple[KidApp, ...] = (
            "Y8 R1 W"),
     KidApp("classic-table", "Play Classic Wizard", "The big game: 60 cards, bids and points.", "W B13 J"),
     KidApp("win-chances", "Will my card win?", "Pick some cards and see how often they win.", "R13 Y12 G1"),
+    KidApp("class-table", "Play with your class", "Play Wizard together with your classmates.", "W Y8 J"),
 )
 
 
@@ -339,11 +340,12 @@ def board_text(code: str, port: int, addresses: list[str]) -> str:
 
 def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, open_browser: bool = True,
           classroom: bool = False, max_apps: int | None = None, preheat: bool = True,
-          allow_root: bool = False) -> int:
+          allow_root: bool = False, tables: bool = True, tables_db: str | os.PathLike | None = None) -> int:
     """Run kid mode until Ctrl+C (or SIGTERM); Voila is always stopped on the way out.
 
     Plain kid mode serves this computer only (127.0.0.1). ``classroom=True`` serves the network
-    (0.0.0.0, port 8866 unless given) behind a class code that is printed in big letters.
+    (0.0.0.0, port 8866 unless given) behind a class code that is printed in big letters, and (unless
+    ``tables=False``) starts the class tables behind the same code (:mod:`wizard_edu.kidtables`).
     """
     from .servers import check_root
 
@@ -356,14 +358,23 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
         if port is None:
             port = CLASSROOM_PORT
     previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    service, env = None, None
     try:
+        if code is not None and tables:   # play together: the class tables, behind the same code
+            from .kidtables import kernel_env, start_tables
+
+            service = start_tables(code, tables_db, allow_root=allow_root)
+            env = {**os.environ, **kernel_env(service, code)}
         process, port, seconds = start_voila(notebooks, port, classroom=classroom, code=code, max_apps=max_apps,
-                                             preheat=preheat)
+                                             preheat=preheat, env=env)
         url = landing_url(port)
         apps = max_apps if max_apps is not None else (MAX_APPS_CLASSROOM if classroom else MAX_APPS_LOCAL)
         if code is not None:  # set exactly when classroom is
             print(board_text(code, port, network_addresses()), flush=True)
             print(f"On this computer: http://127.0.0.1:{port}/ (same code). Up to {apps} apps open at once.")
+        if service is not None:
+            print(f"Class tables: pupils open \"Play with your class\". Teacher's board (keep this link to "
+                  f"yourself): {service.board_link}", flush=True)
         print(f"Kid mode is ready (started in {seconds:.1f} s). Open {url}\nPress Ctrl+C to stop.", flush=True)
         if open_browser:
             webbrowser.open(url)
@@ -380,6 +391,8 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
         finally:
             stop(process)
     finally:
+        if service is not None:
+            service.stop()
         signal.signal(signal.SIGTERM, previous)
 
 

@@ -81,8 +81,10 @@ class HubUsers:
     def __init__(self) -> None:
         from jupyterhub.services.auth import HubOAuth  # type: ignore[import-untyped]
 
-        # HubOAuth also checks tokens, and gives the board its login through the hub.
-        self.auth = HubOAuth(cache_max_age=60)
+        # HubOAuth also checks tokens, and gives the board its login through the hub. The one shared
+        # instance: jupyterhub's OAuth callback handler uses HubOAuth.instance(), and the login's state
+        # (where to go back to: the board) lives in that instance.
+        self.auth = HubOAuth.instance(cache_max_age=60)
 
     def _allowed(self, user: dict | None) -> dict | None:
         """The user, if the hub lets them use this service (its access scope, when the hub sets one)."""

@@ -201,7 +201,9 @@ class BoardPage(Handler):
             self.redirect(self.request.path)
             return
         if not await self.is_teacher():
-            if self.hub is not None:   # the hub's login (OAuth), then back here
+            # Nobody logged in at the hub: the hub's login (OAuth), then back here. Someone logged in
+            # who is not a teacher gets "Teacher only" (sending them to the login again would loop).
+            if self.hub is not None and await self.hub.current_user(self) is None:
                 state = self.hub.auth.set_state_cookie(self, next_url=self.request.uri)
                 self.redirect(url_concat(self.hub.auth.login_url, {"state": state}))
                 return
@@ -270,6 +272,9 @@ class Push(tornado.websocket.WebSocketHandler):
 
     pupil: Any = None
     is_teacher = False
+    #: Tornado (6.6) asks check_origin only when the page's origin is not this server's own (it lets a
+    #: same-origin socket through without asking), so a socket it never asked about is same-origin.
+    same_origin = True
 
     @property
     def service(self) -> TableService:

@@ -1,0 +1,507 @@
+"""Play with your class: the table widget the learners know, at a class table other pupils share.
+
+A pupil's seat at the class table service (:class:`wizard_edu.online.Seat`, see ``docs/online.md``)
+becomes the table widget's game source (``docs/table.md``): the widget reads the seat's view and
+sends the pupil's actions, and the service checks and stores them. Around it:
+
+* the players' names, and who is here (● here / ○ away, a word and a symbol, not only a colour);
+* whose turn it is, pushed by the service as it happens (a thread waits on the seat's pushes and
+  hands every change to the kernel's own loop: nothing polls where a child could see it);
+* a friendly line while a computer player or another pupil is thinking;
+* Junior ("predict") and Classic ("bid") alike: the words come from the ruleset's vocabulary.
+
+:func:`class_table_app` is the kid-mode app ("Play with your class") and the notebook cell: it asks
+for the pupil's first name (kid mode, behind the class code) or uses their hub login, joins, and
+shows the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ..errors import WizardError
+from ..game import Action, RoundRecord, SeatView, TrickRecord
+from ..rules.rulesets import Ruleset
+from .common import replace_children, vocab_for
+
+if TYPE_CHECKING:
+    from ..online import Seat
+
+#: Where kid mode and the class hub tell a pupil's kernel the class tables are.
+TABLES_URL_ENV = "WIZARD_EDU_TABLES_URL"
+#: The class code, for a kernel of kid mode (the pupil typed it already, at the door of kid mode).
+CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
+#: The pupil's own hub token, in a kernel of their single-user server on the class hub.
+HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
+#: How long a pupil may wait for a seat (the teacher may still be registering the class).
+JOIN_TIMEOUT = 3600.0
+
+
+class SeatGame:
+    """A class table seen from one seat, as the table widget's game source (``docs/table.md``).
+
+    It knows only what the seat's :class:`SeatView` says: never another pupil's cards, and not the
+    shuffle's seed either (it would tell every hand). :meth:`sync` reads the seat again.
+    """
+
+    def __init__(self, seat: Seat) -> None:
+        if seat.seat is None or seat.table_id is None:
+            raise WizardError("You have no seat at a table yet: wait until your teacher seats everyone.")
+        self._seat = seat
+        self.me: int = seat.seat
+        #: The table this game source belongs to (a tournament's next round seats the pupil elsewhere).
+        self.table_id: int = seat.table_id
+        view, self.table = self._look()
+        self._view: SeatView = view
+        #: One entry per change this seat has seen (the widget counts them: hints, saves).
+        self.history: list[str] = []
+        #: Called after the pupil's own action was accepted (the class table redraws its lines).
+        self.on_apply: Callable[[], None] | None = None
+
+    # -- reading the service again ----------------------------------------------------------
+    def _look(self) -> tuple[SeatView, dict[str, Any]]:
+        """The seat's view and its table, in one request."""
+        view, table = self._seat.look()
+        if view is None:
+            raise WizardError("You do not have a table yet: wait until your teacher starts the games.")
+        return view, table
+
+    @property
+    def moved(self) -> bool:
+        """True once the service has seated this pupil at another table (a tournament's next round)."""
+        return (self._seat.table_id, self._seat.seat) != (self.table_id, self.me)
+
+    def sync(self) -> tuple[SeatView, SeatView]:
+        """Read the seat's view and table from the service; returns (the view before, the view now)."""
+        before = self._view
+        view, table = self._look()
+        if self.moved:
+            return before, before   # another table: the class table starts a new game source for it
+        self._view, self.table = view, table
+        if self._view != before:
+            self.history.append(f"{self._view.round_number}:{len(self._view.trick)}:{self._view.phase}")
+        return before, self._view
+
+    # -- what the table widget reads ----------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._view.names)
+
+    @property
+    def players(self) -> int:
+        return len(self._view.names)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._view.ruleset
+
+    @property
+    def seed(self) -> int:
+        return int(self.table.get("id", 0))  # the table's number: the real seed stays with the service
+
+    @property
+    def first_dealer(self) -> int:
+        return (self._view.dealer - (self._view.round_number - 1)) % self.players
+
+    @property
+    def round_sizes(self) -> tuple[int, ...]:
+        sizes = tuple(self.ruleset.round_sizes(self.players))
+        if len(sizes) == self._view.rounds_total:
+            return sizes
+        known = [r.hand_size for r in self._view.rounds] if self._view.rounds and hasattr(
+            self._view.rounds[0], "hand_size") else []
+        return tuple(known) + (self._view.hand_size,) * (self._view.rounds_total - len(known))
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        return tuple(self._view.rounds)
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        return tuple(self._view.tricks)
+
+    @property
+    def to_move(self) -> int | None:
+        return self._view.to_move
+
+    @property
+    def phase(self) -> str:
+        return self._view.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._view.phase == "over"
+
+    @property
+    def round_number(self) -> int:
+        return self._view.round_number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._view.scores)
+
+    def view(self, seat: int | None = None) -> SeatView:
+        if seat is not None and seat != self.me:
+            raise WizardError("At a class table you see only your own seat.")
+        return self._view
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._view.legal)
+
+    def apply(self, action: Any, seat: int | None = None) -> tuple[Any, ...]:
+        """Send the pupil's action; the service checks it (a refusal raises and changes nothing)."""
+        if seat is not None and seat != self.me:
+            raise WizardError("You can only play for your own seat.")
+        events = self._seat.apply(action if isinstance(action, Action) else Action(*action))
+        self.sync()
+        if self.on_apply is not None:
+            self.on_apply()
+        return tuple(events)
+
+    def visible_bids(self, seat: int) -> tuple[int | None, ...]:
+        return tuple(self._view.bids)
+
+    def winners(self) -> list[int]:
+        best = max(self._view.scores)
+        return [s for s, points in enumerate(self._view.scores) if points == best]
+
+    def status(self) -> str:
+        if self.is_over:
+            return "Game over. Winner: " + " and ".join(self.names[s] for s in self.winners()) + "."
+        return f"Round {self.round_number} of {self._view.rounds_total}."
+
+    def score_pad(self) -> Any:
+        from ..scorepad import score_pad
+
+        return score_pad(self)  # type: ignore[arg-type]  # it reads names, players and the rounds
+
+    def to_json(self) -> str:
+        raise WizardError("A class table is kept by the class table service: it needs no saving.")
+
+
+def moves_between(before: SeatView, after: SeatView) -> list[tuple[int, Action]]:
+    """The other players' predictions/bids and cards that appeared between two views of one round."""
+    if before.round_number != after.round_number:
+        return []
+    moves: list[tuple[int, Action]] = []
+    for s, (old, new) in enumerate(zip(before.bids, after.bids)):
+        if old is None and new is not None and s != after.seat:
+            moves.append((s, Action("bid", new)))
+    played_before = {s for s, _ in before.trick} if len(after.trick) >= len(before.trick) else set()
+    for s, card in after.trick:
+        if s not in played_before and s != after.seat:
+            moves.append((s, Action("play", card)))
+    return moves
+
+
+# -- the widget --------------------------------------------------------------------------------------
+PLAYERS_STYLE = """<style>
+.wizard-class-players { display: flex; flex-wrap: wrap; gap: 0.4em; margin: 0.2em 0; }
+.wizard-class-player { border: 2px solid #333; border-radius: 8px; padding: 0.15em 0.6em; background: #fff; }
+.wizard-class-player.wizard-turn { background: #fff2a8; border-width: 3px; }
+.wizard-class-here { color: #0f5c2a; font-weight: bold; }
+.wizard-class-away { color: #8a1c1c; font-weight: bold; }
+.wizard-class-line { font-size: 1.15em; min-height: 1.5em; margin: 0.3em 0; }
+</style>"""
+
+
+def players_html(table: dict[str, Any], me: int) -> str:
+    """Everyone at the table: name, here or away (a symbol and a word), and whose turn it is."""
+    chips = []
+    for p in table.get("players", []):
+        turn = table.get("started") and not table.get("over") and table.get("to_move") == p["seat"]
+        name = escape(str(p["name"])) + (" (you)" if p["seat"] == me else "")
+        if p.get("kind") == "computer":
+            state = '<span class="wizard-class-computer">computer</span>'
+        elif p.get("stand_in"):
+            state = '<span class="wizard-class-away">○ away, a computer plays</span>'
+        elif p.get("connected"):
+            state = '<span class="wizard-class-here">● here</span>'
+        else:
+            state = '<span class="wizard-class-away">○ away</span>'
+        mark = "➜ " if turn else ""
+        chips.append(f'<span class="wizard-class-player{" wizard-turn" if turn else ""}" role="listitem" '
+                     f'data-seat="{p["seat"]}">{mark}{name}: {state}</span>')
+    return f'{PLAYERS_STYLE}<div class="wizard-class-players" role="list" aria-label="Players">{"".join(chips)}</div>'
+
+
+def thinking_line(table: dict[str, Any], me: int) -> str:
+    """One friendly sentence: whose turn it is, who is thinking, or why everyone waits."""
+    if table.get("paused"):
+        return "The teacher has paused the games. Wait a moment."
+    if not table.get("started"):
+        return "Wait for the other players. The game starts when the table is full or your teacher starts it."
+    if table.get("over"):
+        return "The game is over. Well played!"
+    if table.get("to_move") == me:
+        return "Your turn!"
+    thinking = table.get("thinking")
+    if thinking:
+        name = thinking.get("name", "Someone")
+        return f"{name} is thinking…" if thinking.get("who") == "pupil" else f"{name} (computer) is thinking…"
+    names = {p["seat"]: p["name"] for p in table.get("players", [])}
+    who = names.get(table.get("to_move"))
+    return f"Waiting for {who}." if who else ""
+
+
+class ClassTable(widgets.VBox):
+    """The table widget at a class table: ``ClassTable(seat)`` for a :class:`~wizard_edu.online.Seat`.
+
+    ``table`` is the :class:`~wizard_edu.widgets.table.TableWidget` inside (its plain Python API:
+    ``class_table.table.act(action)``); :meth:`update` reads the service again (the push thread calls
+    it on the kernel's loop; tests may call it directly); :meth:`close` leaves the seat.
+    """
+
+    def __init__(self, seat: Seat, theme: str | None = None, watch: bool = True) -> None:
+        self._closed = threading.Event()
+        self._watcher: threading.Thread | None = None
+        self.seat = seat
+        self.theme = theme
+        self.news = ""   # said until the pupil's next move (a new table)
+        self.players = widgets.HTML()
+        self.players.add_class("wizard-class-players-box")
+        self.line = widgets.HTML()
+        self.line.add_class("wizard-class-line")
+        super().__init__([])
+        self.add_class("wizard-class-table")
+        self._sit_down()
+        if watch:
+            self._loop = _kernel_loop()
+            self._watcher = threading.Thread(target=self._watch, name="wizard-class-table", daemon=True)
+            self._watcher.start()
+
+    def _sit_down(self) -> None:
+        """The table widget on this seat's game (again after the pupil is seated at another table)."""
+        from .table import TableWidget
+
+        self.source = SeatGame(self.seat)
+        self.source.on_apply = self._after_my_move
+        self.vocab = vocab_for(self.source.ruleset, self.theme)
+        self.table = _seat_table(TableWidget, self.source, self.theme)
+        simple = getattr(self.table, "simple", None)
+        if callable(simple):
+            simple()   # no seed, save or load at a class table: the service keeps the game
+        self.last_moves = ""
+        replace_children(self, [self.players, self.line, self.table])
+        self._draw()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        table = self.source.table
+        self._allow_chances(bool(table.get("chances", True)))
+        self.players.value = players_html(table, self.source.me)
+        line = thinking_line(table, self.source.me)
+        if self.last_moves and table.get("to_move") == self.source.me:
+            line = f"{self.last_moves} {line}"
+        if self.news:
+            line = f"{self.news} {line}"
+        self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(line)}</div>'
+
+    def _allow_chances(self, allowed: bool) -> None:
+        """The teacher switches chances help on or off for the class: show or hide the table's switch."""
+        panel = getattr(self.table, "chances", None)
+        if panel is None or getattr(panel, "enabled", allowed) == allowed:
+            return
+        panel.enabled = allowed
+        panel.layout.display = None if allowed else "none"
+        panel.refresh()
+
+    def _after_my_move(self) -> None:
+        self.last_moves = self.news = ""
+        self._draw()
+
+    @property
+    def line_text(self) -> str:
+        """The friendly line as plain text (what a child reads)."""
+        return thinking_line(self.source.table, self.source.me)
+
+    def update(self) -> bool:
+        """Read the seat again and redraw; True when the game itself changed."""
+        before, after = self.source.sync()
+        if self.source.moved:   # the tournament's next round: a new table, a new game
+            self._sit_down()
+            self.news = f"A new round: you sit at table {self.source.table_id} now."
+            self._draw()
+            return True
+        changed = before != after
+        if changed:
+            moves = moves_between(before, after)
+            if moves:
+                self.last_moves = " ".join(f"{self.source.names[s]}: {self.vocab.action(a)}." for s, a in moves)
+            self.table.refresh(())
+        self._draw()
+        return changed
+
+    # -- the pushes --------------------------------------------------------------------------------
+    def _watch(self) -> None:
+        """Wait for the service's pushes; hand each change to the kernel's loop, one at a time."""
+        while not self._closed.is_set():
+            try:
+                changed = self.seat.wait(2.0)
+            except WizardError:
+                time.sleep(1.0)   # the service is restarting: the seat reconnects by itself
+                continue
+            if changed and not self._closed.is_set():
+                done = threading.Event()
+                self._call_on_loop(self._update_then(done))
+                done.wait(10.0)
+
+    def _update_then(self, done: threading.Event) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                self.update()
+            except WizardError as err:
+                self.line.value = f'<div class="wizard-class-line-text">{escape(str(err))}</div>'
+            finally:
+                done.set()
+        return run
+
+    def _call_on_loop(self, fn: Callable[[], None]) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(fn)
+        else:
+            fn()   # no kernel loop (plain Python): the widgets take the change from this thread
+
+    def close(self) -> None:
+        """Leave the table (the seat is kept for this pupil) and stop listening."""
+        self._closed.set()
+        try:
+            self.seat.close()
+        finally:
+            super().close()
+
+    def __repr__(self) -> str:
+        return f"ClassTable(table {self.source.table.get('id')}, seat {self.seat.seat}, {self.source.status()})"
+
+
+def _seat_table(table_class: Any, source: SeatGame, theme: str | None) -> Any:
+    """The table widget on the seat's game: every other seat is a person (or the service's computer)."""
+    others: list[Any] = [None] * (source.players - 1)
+    chances = bool(source.table.get("chances", True))
+    try:
+        return table_class(game=source, seat=source.me, opponents=others, chances=chances, theme=theme)
+    except WizardError:
+        # A table that takes only a local Game: set it up with the class table's players, then hand
+        # it the seat's game (the same start as a game in progress).
+        table = table_class(rules=source.ruleset, players=source.players, seat=source.me, opponents=others,
+                            names=source.names, chances=chances, theme=theme)
+        table._begin(source, f"Class table {source.table.get('id')}: {source.status()}")
+        return table
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's running event loop (its thread owns the widgets); None outside a kernel."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+# -- the app -----------------------------------------------------------------------------------------
+class ClassTableApp(widgets.VBox):
+    """Join the class table and play: a name box in kid mode, the hub login on the class hub.
+
+    ``ClassTableApp(url, code)``; without them it reads where kid mode or the hub put them
+    (``$WIZARD_EDU_TABLES_URL`` with ``$WIZARD_EDU_CLASS_CODE`` or ``$JUPYTERHUB_API_TOKEN``).
+    Plain API: :meth:`join_as` (blocks until seated), ``app.class_table`` once seated.
+    """
+
+    def __init__(self, url: str | None = None, code: str | None = None, hub_token: str | None = None,
+                 theme: str | None = None, timeout: float = JOIN_TIMEOUT) -> None:
+        self.url = url or os.environ.get(TABLES_URL_ENV, "")
+        self.code = code or os.environ.get(CLASS_CODE_ENV, "")
+        self.hub_token = hub_token or (None if self.code else os.environ.get(HUB_TOKEN_ENV))
+        self.theme = theme
+        self.timeout = timeout
+        self.class_table: ClassTable | None = None
+        self.name_box = widgets.Text(placeholder="your first name", description="Your name",
+                                     layout=widgets.Layout(width="20em"))
+        self.name_box.add_class("wizard-class-name")
+        self.go = widgets.Button(description="Join my class", button_style="warning")
+        self.go.add_class("wizard-class-join")
+        self.go.on_click(lambda _b: self._join_clicked())
+        self.note = widgets.HTML()
+        self.note.add_class("wizard-class-note")
+        super().__init__([])
+        self.add_class("wizard-class-app")
+        self._loop = _kernel_loop()
+        self.children: tuple[widgets.Widget, ...]
+        if not self.url:
+            self._say("The class tables are not switched on here. Ask your teacher to start kid mode for "
+                      "the class (make play ARGS=--classroom) or the class hub.")
+            self.children = (self.note,)
+        elif self.hub_token:
+            self.children = (self.note,)
+            self._start_join(None)
+        else:
+            self._say("Type your first name, then press <b>Join my class</b>.", html=True)
+            self.children = (self.note, widgets.HBox([self.name_box, self.go]))
+
+    def _say(self, text: str, html: bool = False) -> None:
+        self.note.value = f'<p class="wizard-class-note-text" aria-live="polite">{text if html else escape(text)}</p>'
+
+    def _join_clicked(self) -> None:
+        name = self.name_box.value.strip()
+        if not name:
+            self._say("Type your first name first.")
+            return
+        self.go.disabled = True
+        self.name_box.disabled = True
+        self._start_join(name)
+
+    def _start_join(self, name: str | None) -> None:
+        self._say("Finding you a seat… If your teacher is still letting everyone in, wait a moment.")
+        threading.Thread(target=self._join_in_background, args=(name,), daemon=True).start()
+
+    def _join_in_background(self, name: str | None) -> None:
+        try:
+            seat = self._join(name)
+        except WizardError as err:
+            message = str(err)
+            self._on_loop(lambda: self._join_failed(message))
+            return
+        self._on_loop(lambda: self._seated(seat))
+
+    def _join(self, name: str | None) -> Seat:
+        from ..online import join
+
+        if self.hub_token:
+            return join(self.url, None, None, timeout=self.timeout, hub_token=self.hub_token)
+        return join(self.url, self.code, name, timeout=self.timeout)
+
+    def join_as(self, name: str | None = None) -> ClassTable:
+        """Join now (blocking) and show the table: the plain Python way, for tests and notebooks."""
+        self._seated(self._join(name))
+        assert self.class_table is not None
+        return self.class_table
+
+    def _join_failed(self, message: str) -> None:
+        self._say(message)
+        self.go.disabled = False
+        self.name_box.disabled = False
+
+    def _seated(self, seat: Seat) -> None:
+        self.class_table = ClassTable(seat, theme=self.theme)
+        self._say(f"You sit at table {seat.table_id}. Have fun!")
+        replace_children(self, [self.note, self.class_table])
+
+    def _on_loop(self, fn: Callable[[], None]) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(fn)
+        else:
+            fn()   # no kernel loop (plain Python): the widgets take the change from this thread
+
+
+def class_table_app(url: str | None = None, code: str | None = None, theme: str | None = None) -> ClassTableApp:
+    """The "Play with your class" app (kid mode, the class hub, or a notebook cell)."""
+    return ClassTableApp(url, code, theme=theme)
