@@ -21,8 +21,7 @@ from .. import events as _events
 from ..cards import Card, Cards
 from ..errors import SaveFileError
 from ..game import Action, SeatView
-from ..game_core import TrickRecord
-from ..records import RoundRecord
+from ..records import RoundRecord, TrickRecord
 from ..rules.core import TrickResult
 from ..rules.rulesets import Ruleset
 
