@@ -185,5 +185,5 @@ def test_pupils_and_tables_agree_after_a_crash_between_two_writes():
     third = TableService(store)
     assert (third.pupils[dee.id].record.table_id, third.pupils[dee.id].record.seat) == (2, 0)
     assert third.tables[2].record.seats == [{"pupil": dee.id}, {}, {}]
-    assert third.tables[2].game.names == ("Dee", "Free seat", "Free seat")
+    assert third.tables[2].game.names == ("Dee", "Free seat", "Free seat 2")
     assert third.seat_pupil(third.tables[1], 2).id == cy.id

@@ -102,6 +102,17 @@ def name_key(name: str) -> str:
     return "name:" + "".join(name.split()).casefold()
 
 
+def _distinct(names: list[str]) -> list[str]:
+    """The seats' names with repeats numbered ("Free seat", "Free seat 2"): a game's players need names of their own."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        key = name.strip().casefold()
+        seen[key] = seen.get(key, 0) + 1
+        out.append(name if seen[key] == 1 else f"{name} {seen[key]}")
+    return out
+
+
 def shown_name(name: str, style: str) -> str:
     """A name as the projector shows it: ``full``, ``first`` (first word) or ``initials``.
 
@@ -422,7 +433,7 @@ class TableService:
                 names.append(f"Computer {computers}")
             else:
                 names.append("Free seat")
-        return names
+        return _distinct(names)
 
     def _deal_again(self, table: Table) -> None:
         """The table's game with its seats' names (only before anyone acted: same seed, same deal)."""
