@@ -327,7 +327,7 @@ class Game:
     def _legal_plays(self) -> list[Action]:
         state = self.state
         trick = [c for _, c in state.trick]
-        hand = state.hands[(state.leader + len(trick)) % self.players]  # (to_move, in the play phase)
+        hand = state.hands[self.to_move]  # type: ignore[index]  # (someone is to move in the play phase)
         actions: list[Action] = []
         for card in playable(hand, trick, self.ruleset):
             if card.kind in NAMED_COLOUR_KINDS:  # a Juggler or Cloud takes the colour its player names

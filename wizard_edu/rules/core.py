@@ -114,10 +114,7 @@ def lead_colour(trick: Sequence[Card | str] | str, rules: str | Ruleset = "class
     Dragon, Fairy and Bomb) set no colour.  In Monochrome colours never matter.
     """
     ruleset = get_ruleset(rules)
-    trick = checks.trick(trick, ruleset)
-    if isinstance(trick, str) or not all(type(c) is Card for c in trick):
-        trick = as_cards(trick, ruleset)
-    return _lead_of(trick, ruleset)
+    return _lead_of(checks.trick(trick, ruleset), ruleset)
 
 
 def _lead_of(trick: Sequence[Card], ruleset: Ruleset) -> str | None:
@@ -143,9 +140,7 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
     cards('R3 G9 W')
     """
     ruleset = get_ruleset(rules)
-    checks.hand_and_trick(hand, trick, ruleset)
-    hand_cards = as_cards(hand, ruleset)
-    trick_cards = as_cards(trick, ruleset)
+    hand_cards, trick_cards = checks.hand_and_trick(hand, trick, ruleset)
     _check_trick(trick_cards, ruleset)
     return Cards(playable(hand_cards, trick_cards, ruleset))
 
@@ -219,8 +214,7 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
     'R2 wins: it is the highest trump (red).'
     """
     ruleset = get_ruleset(rules)
-    trick = checks.trick(trick, ruleset)
-    cards = as_cards(trick, ruleset)
+    cards = checks.trick(trick, ruleset)
     if not cards:
         raise IllegalPlayError("A trick needs at least one card to have a winner.")
     _check_trick(cards, ruleset)
@@ -255,13 +249,9 @@ def explain_play(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] |
     'You hold no red card, so you may play any card: B2 is a trump.'
     """
     ruleset = get_ruleset(rules)
-    checks.hand_and_trick(hand, trick, ruleset)
-    checks.one_card(card, ruleset)
-    hand_cards = as_cards(hand, ruleset)
-    trick_cards = as_cards(trick, ruleset)
+    hand_cards, trick_cards = checks.hand_and_trick(hand, trick, ruleset)
+    played = checks.one_card(card, ruleset)
     _check_trick(trick_cards, ruleset)
-    played = Card.parse(card)
-    check_in_deck(played, ruleset)
     trump = check_trump(trump)
     try:
         check_play(hand_cards, trick_cards, played, ruleset)

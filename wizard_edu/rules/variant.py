@@ -125,11 +125,6 @@ class VariantRules:
         """Called after a trick that was not the round's last; may set ``game.state.phase``."""
         return ()
 
-    @property
-    def has_after_trick(self) -> bool:
-        """True when this variant overrides :meth:`after_trick` (the engine skips the call if not)."""
-        return type(self).after_trick is not VariantRules.after_trick
-
     def before_scoring(self, game: Game) -> tuple:
         """Called after the round's last trick; may set ``game.state.phase`` to a phase of its own
         (which sets :data:`SCORE` when done) instead of scoring now."""
