@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from .servers import is_root, port_in_use, repo_root
+from . import servers
+from .servers import repo_root
 
 #: The oldest Python the kit supports (pyproject: requires-python).
 MIN_PYTHON = (3, 10)
@@ -211,7 +212,7 @@ CLASSROOM_PORT = 8866
 
 def check_root() -> Check:
     """Running as root: the servers refuse unless told ``--allow-root``, and a notebook could change anything."""
-    if not is_root():
+    if not servers.is_root():
         return Check("User", True, "You are not root (good: notebooks cannot change the whole computer).",
                      required=False)
     return Check("User", False, "You are running as root (the all-powerful user): anything a notebook does "
@@ -224,7 +225,7 @@ def check_port(port: int, what: str, option: str) -> Check:
     """Is the default port of a server free?  A busy one makes that server refuse to start."""
     name = f"Port {port}"
     host = "0.0.0.0" if port == CLASSROOM_PORT else "127.0.0.1"
-    if not port_in_use(port, host):
+    if not servers.port_in_use(port, host):
         return Check(name, True, f"Port {port} is free for {what}.", required=False)
     return Check(name, False, f"Port {port} is already in use, so {what} cannot start there.",
                  f"Stop the program that uses it (maybe a server started earlier), or start with "
