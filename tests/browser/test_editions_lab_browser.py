@@ -2,8 +2,8 @@
 
 `wizard-edu lab` (as `make lab` runs it) is started with an isolated HOME, so it makes the learner's
 folder ~/wizard-edu-notebooks there; the notebook 06 opened in Chromium shows the question, but the
-answer cell under it ("len(junior_deck()), len(classic_deck())") has no output, and the answer (36, 60)
-is nowhere on the page, while the teacher edition (the `lab` fixture serves a copy of notebooks/) shows it.
+answer cell under it (``worked("06.deck-size")``) is not there at all and the answer is nowhere on the
+page, while the teacher edition (the `lab` fixture serves a copy of notebooks/) shows it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_servers import ROOT_FLAG, start_cli, stop_cli, wait_for  # noqa: E402
 
 NOTEBOOK = "06-from-junior-to-classic.ipynb"
-ANSWER_SOURCE = "len(junior_deck()), len(classic_deck())"
+ANSWER_SOURCE = 'worked("06.deck-size")'
+QUESTION_SOURCE = 'ask("06.deck-size")'
+
+
+def shown_answer() -> str:
+    from wizard_edu.questions import worked
+
+    return repr(worked("06.deck-size"))   # "✔ The answer: 60. ..." as the teacher edition stores it
 
 
 class LearnerLab:
@@ -46,23 +53,23 @@ def learner_lab(chromium_path, tmp_path):
         stop_cli(process)
 
 
-def answer_cell(page):
-    """The notebook's cell whose code is the answer cell's."""
-    cell = page.locator(f"{PANEL} .jp-CodeCell").filter(has_text=re.compile(re.escape(ANSWER_SOURCE)))
-    cell.first.wait_for(timeout=30_000)
-    assert cell.count() == 1
-    return cell.first
+def cell_with(page, source: str):
+    """The notebook's code cells whose code is ``source``."""
+    return page.locator(f"{PANEL} .jp-CodeCell").filter(has_text=re.compile(re.escape(source)))
 
 
 def test_the_lab_wizard_edu_lab_opens_shows_no_answer(learner_lab, page):
     open_notebook(page, learner_lab, NOTEBOOK)
-    cell = answer_cell(page)
-    assert cell.locator(".jp-OutputArea-output").count() == 0
-    assert "(36, 60)" not in page.locator(PANEL).inner_text()
+    cell_with(page, QUESTION_SOURCE).first.wait_for(timeout=30_000)
+    assert cell_with(page, ANSWER_SOURCE).count() == 0
+    text = page.locator(PANEL).inner_text()
+    assert "The answer" not in text and shown_answer().split(". ", 1)[1] not in text
 
 
 def test_the_teacher_edition_shows_the_answer(lab, page):
     """The same check can fail: the teacher edition has the answer under its question."""
     open_notebook(page, lab, NOTEBOOK)
-    cell = answer_cell(page)
-    assert "(36, 60)" in cell.locator(".jp-OutputArea-output").first.inner_text()
+    cell = cell_with(page, ANSWER_SOURCE)
+    cell.first.wait_for(timeout=30_000)
+    assert cell.count() == 1
+    assert shown_answer() in cell.first.locator(".jp-OutputArea-output").first.inner_text()

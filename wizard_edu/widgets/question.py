@@ -103,7 +103,7 @@ KINDS = ("number", "card", "cards", "choice", "click", "text")
 TOLERANCE = 0.005
 DEFAULT_HINTS = {
     "number": "Work it out step by step, or run the cells above again and look closely.",
-    "card": "Type a card like R7 (red 7), G13, W (Wizard) or J (Jester).",
+    "card": "Type a card like R7 (red 7), W (Wizard) or J (Jester).",
     "cards": "Type every card that fits, with spaces between them, like R3 W J.",
     "choice": "Read the question again and think about the rule that decides it.",
     "click": "Think about the rule: the first Wizard wins, else the highest trump, else the highest card "
@@ -420,7 +420,9 @@ class Question(WidgetBase):
 
     @property
     def hint(self) -> str:
-        return str(_value(self._hint_source) or DEFAULT_HINTS[self.kind])
+        given = _value(self._hint_source)
+        # The default hints are in the kit's words: say them in this ruleset's ("Fool Frog" in Junior).
+        return str(given) if given else self.vocab.text(DEFAULT_HINTS[self.kind])
 
     @property
     def explanation(self) -> str:
