@@ -69,3 +69,10 @@ def test_the_flyers_ten_hands_are_explained_once_as_rounds():
     assert 'The tournament flyer calls them "10 hands"' in source
     assert source.count("10 hands") == 1
     assert "10 hands" not in text("notebook-sources/14-what-bids-reveal.md")
+
+
+def test_the_variant_table_says_rounds():
+    from wizard_edu.variants import variant_table
+
+    shown = variant_table().to_string()
+    assert "10 rounds" in shown and "10 hands" not in shown

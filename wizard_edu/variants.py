@@ -60,7 +60,7 @@ VARIANTS: dict[str, Variant] = {
                           "no trump, no following, the highest value wins; 12 rounds of 4 to 15 cards.",
                           players="3-4"),
     "tournament": Variant("Tournament schedule", "classic", {"schedule": "tournament"},
-                          "Always 10 hands, with bigger hands sooner (4 players: 2, 4, 6, 8, 10-15 cards).",
+                          "Always 10 rounds, with bigger hands sooner (4 players: 2, 4, 6, 8, 10-15 cards).",
                           players="4-6"),
     "anniversary": Variant("Anniversary special cards", "anniversary", {},
                            "Six extra cards: Dragon, Fairy, Bomb, Werewolf, Juggler and Cloud (66 cards)."),
