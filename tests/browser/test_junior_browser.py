@@ -92,7 +92,7 @@ def test_play_round_one_by_clicking(page, run_notebook):
     status.get_by_text("You predict 0.").wait_for(timeout=WAIT)
     assert expected.bid(0)
     # The browser's table shows the same predictions as the Python twin.
-    chips = table.locator(".wizard-players .wizard-chips")
-    assert [chips.nth(i).get_attribute("title") for i in range(4)] == [
+    chips = [table.locator(f".wizard-players .wizard-seat-{s} .wizard-chips") for s in range(4)]
+    assert [chip.get_attribute("title") for chip in chips] == [
         "no prediction yet" if b is None else f"predicts {b} trick{'s' if b != 1 else ''}"
         for b in expected.game.bids]
