@@ -229,3 +229,16 @@ def test_the_tournaments_next_round_seats_each_class_table_anew(service):
     finally:
         for t in made:
             t.close()
+
+
+def test_a_cell_run_again_leaves_no_listener_behind(service):
+    first = ClassTable(join(service.url, CODE, "Ann", timeout=20))
+    assert first._watcher is not None and first._watcher.is_alive()
+    again = ClassTable(join(service.url, CODE, "ann ", timeout=20))   # the same pupil, typed differently
+    try:
+        assert (again.source.table_id, again.source.me) == (first.source.table_id, first.source.me)
+        first._watcher.join(timeout=10)
+        assert first._closed.is_set() and not first._watcher.is_alive()
+        assert again._watcher is not None and again._watcher.is_alive()
+    finally:
+        again.close()

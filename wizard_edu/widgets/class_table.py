@@ -21,6 +21,7 @@ import asyncio
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -273,6 +274,12 @@ class ClassTable(widgets.VBox):
         super().__init__([])
         self.add_class("wizard-class-table")
         self._sit_down()
+        # A cell run again (or the app opened twice in one kernel) seats the same pupil again: the
+        # older table for this seat stops listening, so no thread is left behind.
+        for older in [t for t in _LIVE if t is not self and t.seat.url == seat.url
+                      and (t.source.table_id, t.source.me) == (self.source.table_id, self.source.me)]:
+            older.close()
+        _LIVE.add(self)
         if watch:
             self._loop = _kernel_loop()
             self._watcher = threading.Thread(target=self._watch, name="wizard-class-table", daemon=True)
@@ -373,6 +380,7 @@ class ClassTable(widgets.VBox):
 
     def close(self) -> None:
         """Leave the table (the seat is kept for this pupil) and stop listening."""
+        _LIVE.discard(self)
         self._closed.set()
         try:
             self.seat.close()
@@ -381,6 +389,10 @@ class ClassTable(widgets.VBox):
 
     def __repr__(self) -> str:
         return f"ClassTable(table {self.source.table.get('id')}, seat {self.seat.seat}, {self.source.status()})"
+
+
+#: The class tables open in this kernel (see ClassTable.__init__).
+_LIVE: weakref.WeakSet[ClassTable] = weakref.WeakSet()
 
 
 def _seat_table(table_class: Any, source: SeatGame, theme: str | None) -> Any:
