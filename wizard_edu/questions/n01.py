@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from IPython.display import HTML
 
 from ..cards import cards, junior_deck
@@ -13,16 +15,16 @@ BANK = Bank("01-meet-the-cards", rules="junior")
 NAMES = ["Anna", "Ben", "Cleo"]
 
 
-def number_cards(some_cards):
+def number_cards(some_cards: Any) -> Any:
     """The number cards among some cards."""
     return cards(card for card in some_cards if card.is_number)
 
 
-def wizards(some_cards):
+def wizards(some_cards: Any) -> Any:
     return cards(card for card in some_cards if card.is_wizard)
 
 
-def frogs(some_cards):
+def frogs(some_cards: Any) -> Any:
     return cards(card for card in some_cards if card.is_jester)
 
 
@@ -39,13 +41,13 @@ def rounds_table() -> HTML:
     return HTML(f"<table>{rows}</table>")
 
 
-def start_of_round_one():
+def start_of_round_one() -> tuple[str, str, str, Game]:
     """Anna (the oldest) deals round 1: who deals, who predicts first, who plays first, and the game."""
     game = Game(players=3, rules="junior", seed=1, names=NAMES, first_dealer=0)
-    first_to_predict = NAMES[game.to_move]
+    first_to_predict = NAMES[game.to_move or 0]
     for _ in range(3):
         game.bid(0)
-    return NAMES[game.dealer], first_to_predict, NAMES[game.to_move], game
+    return NAMES[game.dealer], first_to_predict, NAMES[game.to_move or 0], game
 
 
 def dealer_of_round_two() -> str:
@@ -65,14 +67,14 @@ def round_two_story() -> str:
     return f"The deal moves one seat to the left: {dealer_of_round_two()} deals round 2."
 
 
-def _deal(players: int, round: int, seed: int):
+def _deal(players: int, round: int, seed: int) -> Any:
     """The dealing machine at a round: only for a worked answer (answers use the game, no widget)."""
     from ..widgets import DealWidget
 
     return DealWidget(players=players, round=round, seed=seed)
 
 
-def _game(players: int, round: int, seed: int):
+def _game(players: int, round: int, seed: int) -> Any:
     from ..widgets.common import game_at_round
 
     return game_at_round(round, players, "junior", seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from typing import Any
 
 from IPython.display import HTML
 
@@ -20,7 +21,7 @@ CHOICES = ["red", "green", "blue", "yellow", "no trump", "the dealer chooses"]
 DEALS = 1000
 
 
-def trump_word(turned_up) -> str:
+def trump_word(turned_up: Any) -> str:
     """What a turned-up card means, in one of the CHOICES words (from the rules)."""
     trump = trump_from_card(turned_up, rules="junior")
     if trump is None:
@@ -50,6 +51,7 @@ def count_deals(how_many: int = DEALS) -> dict[str, int]:
     for seed in range(how_many):
         game = deal_round_one(seed)
         card = game.trump_card
+        assert card is not None   # round 1: cards are left, one is turned up
         counts["Fool Frog turned up"] += card.is_jester
         counts["Wizard turned up"] += card.is_wizard
         counts["red card turned up"] += card.colour == "R"
@@ -62,24 +64,24 @@ def counts_table() -> HTML:
     return HTML(f"<table><tr><th>In {DEALS} deals</th><th>times</th></tr>{rows}</table>")
 
 
-def closest(choices, value):
+def closest(choices: Any, value: Any) -> Any:
     """The choice nearest to value (for 'about how many' questions)."""
     return min(choices, key=lambda choice: abs(choice - value))
 
 
-def _meaning(card):
+def _meaning(card: Any) -> str:
     from ..widgets import trump_meaning
 
     return trump_meaning(card)
 
 
-def _deal(players: int, round: int, seed: int):
+def _deal(players: int, round: int, seed: int) -> Any:
     from ..widgets import DealWidget
 
     return DealWidget(players=players, round=round, seed=seed)
 
 
-def _in_36(what) -> int:
+def _in_36(what: str) -> int:
     return int(36 * odds()[what])
 
 

@@ -6,6 +6,8 @@ id, so each counts on its own.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import COLOUR_NAMES
 from ..rules import lead_colour, legal_plays, trick_winner
 from . import Bank
@@ -14,7 +16,7 @@ BANK = Bank("03-who-wins-the-trick", rules="junior")
 COLOUR_CHOICES = ["red", "green", "blue", "yellow", "no colour"]
 
 
-def colour_led(trick) -> str:
+def colour_led(trick: Any) -> str:
     """The colour everybody must follow, in words."""
     colour = lead_colour(trick, rules="junior")
     return "no colour" if colour is None else COLOUR_NAMES[colour]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from IPython.display import HTML
 
 from ..cards import COLOUR_NAMES, cards
@@ -12,7 +14,7 @@ from . import Bank
 
 BANK = Bank("04-predicting-tricks", rules="junior")
 #: Round 1 of the notebook's example: four players, you play first, a yellow 3 turned up.
-ROUND_ONE = dict(players=4, seat=0, turned_up="Y3")
+ROUND_ONE: dict[str, Any] = dict(players=4, seat=0, turned_up="Y3")
 #: The five cards you could hold in that round.
 CHOICES_HAND = "W R8 Y2 R1 J"
 #: The example hand: round 3, 4 players, seed 7.
@@ -44,7 +46,7 @@ def squares_with_points(tricks: int) -> int:
     return sum(1 for predicted in range(tricks + 1) for won in range(tricks + 1) if points(predicted, won) > 0)
 
 
-def example_game():
+def example_game() -> Any:
     """The example hand's game (no widget: answers are computed from the game)."""
     from ..widgets.common import game_at_round
 
@@ -56,17 +58,17 @@ def example_line() -> str:
     return f"Your hand: {game.view(0).hand} | trump: {COLOUR_NAMES[game.trump]}"
 
 
-def trumps_in(hand, trump) -> int:
+def trumps_in(hand: Any, trump: Any) -> int:
     """How many cards of the trump colour a hand holds."""
     return sum(1 for card in hand if card.colour == trump)
 
 
-def win_chance(card, players: int, seat: int, turned_up):
+def win_chance(card: Any, players: int, seat: int, turned_up: Any) -> Any:
     """Exact chance that `card` wins a one-card round of Wizard Junior (seat 0 plays first)."""
     return one_card_win_probability(card, players, seat, turned_up, rules="junior")
 
 
-def win_chances_picture(hand=CHOICES_HAND, players: int = 4, seat: int = 0, turned_up="Y3") -> HTML:
+def win_chances_picture(hand: Any = CHOICES_HAND, players: int = 4, seat: int = 0, turned_up: Any = "Y3") -> HTML:
     """One bar per card: its exact chance to win a one-card round, in words and as 'about N in 10'."""
     from ..widgets.chances import chance_words, in_ten
 
@@ -86,17 +88,17 @@ def win_chances_picture(hand=CHOICES_HAND, players: int = 4, seat: int = 0, turn
     return HTML("".join(rows))
 
 
-def hand_picture(hand=CHOICES_HAND) -> HTML:
+def hand_picture(hand: Any = CHOICES_HAND) -> HTML:
     return HTML(" ".join(card_html(card, "junior") for card in cards(hand)))
 
 
-def _chips(predicted: int, won: int):
+def _chips(predicted: int, won: int) -> Any:
     from ..widgets.chips import ChipsPicture
 
     return ChipsPicture(predicted=predicted, won=won)
 
 
-def _example_played():
+def _example_played() -> Any:
     from ..widgets import PredictionWidget
 
     example = PredictionWidget(**EXAMPLE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from IPython.display import HTML
 
@@ -17,12 +18,12 @@ OPPONENTS = {"think a little": "rule-of-thumb", "play any allowed card": "random
 
 
 @functools.cache
-def finished():
+def finished() -> Any:
     """The whole computer game (played once, then kept)."""
     return play_game(GAME["players"], rules="junior", seed=GAME["seed"])
 
 
-def points_table(game=None) -> HTML:
+def points_table(game: Any = None) -> HTML:
     """Each round: every player's prediction, tricks won and points (★ = scored), then the totals."""
     game = game or finished()
     head = "".join(f"<th>{name}</th>" for name in game.names)
@@ -38,12 +39,12 @@ def points_table(game=None) -> HTML:
                 "<p><small>In each square: predicted / won → points.</small></p>")
 
 
-def rounds_where_everyone_scored(game=None) -> list[int]:
+def rounds_where_everyone_scored(game: Any = None) -> list[int]:
     game = game or finished()
     return [record.number for record in game.rounds if all(got > 0 for got in record.points)]
 
 
-def rounds_scored(seat: int, game=None) -> int:
+def rounds_scored(seat: int, game: Any = None) -> int:
     """In how many rounds the player in ``seat`` (0-based: the kit's count) scored."""
     game = game or finished()
     return sum(1 for record in game.rounds if record.points[seat] > 0)
@@ -54,7 +55,7 @@ def winners() -> str:
     return " and ".join(game.names[seat] for seat in game.winners())
 
 
-def table_chooser():
+def table_chooser() -> Any:
     """Buttons to set up a new table: how many players, how the computers play, who deals first."""
     import ipywidgets as widgets
     from IPython.display import display
@@ -71,7 +72,7 @@ def table_chooser():
     start = widgets.Button(description="Start the game", button_style="success")
     place = widgets.Output()
 
-    def start_game(_button):
+    def start_game(_button: Any) -> None:
         place.clear_output()
         with place:
             display(TableWidget(players=players.value, seed=seed.value, first_dealer=oldest.value,

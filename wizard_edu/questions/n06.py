@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from IPython.display import HTML
 
@@ -29,17 +30,17 @@ PATTERNS = ["only the diagonal is positive", "the diagonal is all 0", "every sco
 QUIZ_SEED = 6
 
 
-def pad(hands):
+def pad(hands: Any) -> Any:
     from ..widgets.quiz import paper_pad
 
     return paper_pad(hands)
 
 
-def us_totals():
+def us_totals() -> Any:
     return pad(US_GAMES).xs("total", axis=1, level=1).iloc[-1]
 
 
-def scores_table(size: int = 5):
+def scores_table(size: int = 5) -> Any:
     """Bids down the side, tricks won across the top: the Classic score of each."""
     import pandas as pd
 
@@ -59,7 +60,7 @@ def rounds_table() -> HTML:
     return HTML(f"<table>{rows}</table>")
 
 
-def _quiz():
+def _quiz() -> tuple[str, int, str]:
     from ..widgets.quiz import first_quiz_question
 
     return first_quiz_question(QUIZ_SEED)

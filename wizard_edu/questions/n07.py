@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..cards import COLOUR_NAMES, cards
 from ..exercises import dealt_hand, dealt_trick
@@ -14,22 +15,22 @@ COLOUR_CHOICES = ["red", "green", "blue", "yellow", "none: play anything"]
 #: The trainers the notebook shows: TrickTrainer(rules="classic", level="jester-lead", seed=7) and
 #: LegalPlayTrainer(rules="classic", seed=3).  Their first trick and hand are dealt the same way here,
 #: without a widget.
-TRICK_TRAINER = dict(level="jester-lead", seed=7)
-LEGAL_TRAINER = dict(seed=3)
+TRICK_SEED, TRICK_LEVEL = 7, "jester-lead"
+LEGAL_SEED = 3
 
 
-def colour_word(colour) -> str:
+def colour_word(colour: Any) -> str:
     return COLOUR_NAMES[colour] if colour else COLOUR_CHOICES[-1]
 
 
-def trainer_trick():
+def trainer_trick() -> Any:
     """The first trick of ``TrickTrainer(rules="classic", level="jester-lead", seed=7)``."""
-    return dealt_trick(random.Random(TRICK_TRAINER["seed"]), get_ruleset("classic"), TRICK_TRAINER["level"], 4)
+    return dealt_trick(random.Random(TRICK_SEED), get_ruleset("classic"), TRICK_LEVEL, 4)
 
 
-def legal_hand():
+def legal_hand() -> Any:
     """The first hand and trick of ``LegalPlayTrainer(rules="classic", seed=3)``."""
-    return dealt_hand(random.Random(LEGAL_TRAINER["seed"]), get_ruleset("classic"), 4, 5)
+    return dealt_hand(random.Random(LEGAL_SEED), get_ruleset("classic"), 4, 5)
 
 
 def _trainer_prompt() -> str:
@@ -43,8 +44,8 @@ def _legal_prompt() -> str:
     return f"Your hand: {dealt.hand}. The trick: {dealt.trick}. Type every card you may play."
 
 
-def _place(position: int) -> str:
-    return f"card {position + 1}"
+def _place(position: int | None) -> str:
+    return "no card" if position is None else f"card {position + 1}"
 
 
 BANK.add("07.jester-lead-colour", "The trick so far is J R3. Which colour must the next player follow?",
