@@ -337,3 +337,22 @@ def test_the_finished_trick_lies_marked_in_the_middle_with_its_reason():
     assert felt.count("wizard-played wizard-winner") == 1 and "wizard-trick-done" in felt
     assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
     assert f'wizard-played wizard-winner" data-seat="{trick.winner_seat}"' in felt
+
+
+def test_a_computer_player_that_thought_long_is_shown_thinking_next_time():
+    import time
+
+    class Slowcoach:
+        def __init__(self) -> None:
+            from wizard_edu.players import RuleOfThumbPlayer
+
+            self.inner = RuleOfThumbPlayer(seed=1)
+
+        def act(self, view):
+            time.sleep(0.35)
+            return self.inner.act(view)
+
+    slow = Slowcoach()
+    table = TableWidget(rules="junior", players=3, seed=2, opponents=[slow, "rule-of-thumb"])
+    assert [s for s, _ in table.game.history] == [1, 2]  # both predicted before the learner
+    assert table._slow(slow) and not table._slow(table._players[2])
