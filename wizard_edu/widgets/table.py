@@ -1188,4 +1188,5 @@ class TableWidget(WidgetBase):
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
 
 
-__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart", "check_save_text"]
+__all__ = ["TableWidget", "TableGame", "DEFAULT_NAMES", "describe_action", "running_totals_chart", "check_save_text",
+           "autosave_path"]
