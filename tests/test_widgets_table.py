@@ -337,3 +337,41 @@ def test_the_finished_trick_lies_marked_in_the_middle_with_its_reason():
     assert felt.count("wizard-played wizard-winner") == 1 and "wizard-trick-done" in felt
     assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
     assert f'wizard-played wizard-winner" data-seat="{trick.winner_seat}"' in felt
+
+
+def test_a_computer_player_that_thought_long_is_shown_thinking_next_time():
+    import time
+
+    class Slowcoach:
+        def __init__(self) -> None:
+            from wizard_edu.players import RuleOfThumbPlayer
+
+            self.inner = RuleOfThumbPlayer(seed=1)
+
+        def act(self, view):
+            time.sleep(0.35)
+            return self.inner.act(view)
+
+    slow = Slowcoach()
+    table = TableWidget(rules="junior", players=3, seed=2, opponents=[slow, "rule-of-thumb"])
+    assert [s for s, _ in table.game.history] == [1, 2]  # both predicted before the learner
+    assert table._slow(slow) and not table._slow(table._players[2])
+
+
+def test_the_chances_panel_gives_one_word_per_band_and_no_zero_either_way():
+    from wizard_edu.widgets.chances import chance_words, in_ten
+
+    names: dict[str, set[str]] = {}
+    for k in range(1001):
+        p = k / 1000
+        names.setdefault(in_ten(p), set()).add(chance_words(p))
+    assert all(len(words) == 1 for words in names.values()), names  # "less than 1 in 10": one name
+    assert len({w for words in names.values() for w in words}) == 7
+    table = TableWidget(rules="junior", players=4, seed=3)
+    table.chances.toggle.value = True
+    while not (table.view.phase == "play" and table.view.my_turn and len(table.view.legal_cards) > 1):
+        table.act(table.view.legal[0])
+    body = table.chances.body.value
+    assert "Worked out by dealing" in body and "best for your prediction" in body
+    assert "either way" not in body  # no "0% either way"
+    assert 'prediction">\u2605' not in body  # the best card is told in words, no stray star under it

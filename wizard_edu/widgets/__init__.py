@@ -96,6 +96,7 @@ Small helpers for notebooks::
 
     trump_meaning("R5", rules="junior")      -> "The turned-up card is red 5: red is trump."
     trick_reason("F G3 G7 R8", trump=None)    -> "G7 wins: it is the highest green card, the colour led."
+    TableWidget(..., autosave="name")         -> a table that saves itself in the learner's folder
     running_totals_chart(game)                -> a Chart (PNG picture) of running totals (any Game)
     card_button(card, theme, on_click)        -> a styled, focusable ipywidgets.Button for one card
     status_message(text, kind)                -> HTML for a status line (kind: info, ok, error, hint)
@@ -115,7 +116,14 @@ CSS classes for tests and styling: every widget root has ``wizard-widget`` plus 
 ``wizard-selected``, ``wizard-marked-legal``/``wizard-marked-illegal``, ``wizard-level``,
 ``wizard-deal-button``, ``wizard-round-tiles``, ``wizard-players-choice``, ``wizard-seed``,
 ``wizard-special-card`` (an Anniversary special), ``wizard-thinking`` (a computer is thinking),
-``wizard-pad-scroll``, ``wizard-chart``, ``wizard-kid-app`` and ``wizard-kid-back`` (kid-mode apps).
+``wizard-pad-paper`` (the score pad), ``wizard-chart``, ``wizard-kid-app`` and ``wizard-kid-back``
+(kid-mode apps).  The table (``docs/table.md``): ``wizard-felt`` (the drawn table, inside the widget
+with ``wizard-players`` and ``wizard-trick``), ``wizard-seat`` (+ ``wizard-seat-2``, ``wizard-seat-turn``,
+``wizard-seat-you``), ``wizard-played`` (a trick's card in front of its player, ``data-seat``) and
+``wizard-winner`` (the winning one), ``wizard-last-trick`` (the trick's reason), ``wizard-seat-last``
+(the last trick on its winner's pile), ``wizard-round-tile`` (+ ``wizard-right``/``wizard-wrong``),
+``wizard-bid-keys`` (the number box), ``wizard-resume`` (the offer to go on with a saved game).
+Drawn cards are ``wizard-card`` with ``data-card="R7"``.
 
 Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``page`` and
 ``run_notebook`` fixtures; ``tests/browser/browser_helpers.py`` has ``open_and_run_all``, ``widget``,

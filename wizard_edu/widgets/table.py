@@ -241,6 +241,7 @@ class TableWidget(WidgetBase):
         self._trick_on_felt: TrickRecord | None = None
         self._thinking_seat: int | None = None
         self._offer_pending = False
+        self._slow_players: set[int] = set()
         self._in_click = False  # True while a click in the page is answered (see _live_loop)
         self._steps_pending = False
         self.last_round: RoundRecord | RoundFinished | None = None
@@ -540,7 +541,7 @@ class TableWidget(WidgetBase):
                     loop.call_later(0.02, self._step, loop, start)  # after the page has the message
                     return
                 self._thinking_seat = None
-                self._apply(seat, player.act(game.view(seat)))
+                self._apply(seat, self._decide(player, seat))
         except Exception as exc:  # noqa: BLE001 - a child must never see a traceback
             self._steps_pending = False
             self._thinking_seat = None
@@ -570,10 +571,22 @@ class TableWidget(WidgetBase):
             return False
         return any(self._slow(p) for p in self._players.values())
 
-    @staticmethod
-    def _slow(player: Any) -> bool:
-        """Players that play the round out in their heads (they may think longer than 0.3 s)."""
-        return bool(getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer")
+    #: A computer player that once took longer than this to decide is shown thinking from then on.
+    THINKING_SECONDS = 0.3
+
+    def _decide(self, player: Any, seat: int) -> Action:
+        """The player's move, timed: one that thinks long is marked, so the page says so next time."""
+        began = time.perf_counter()
+        action = player.act(self.game.view(seat))
+        if time.perf_counter() - began > self.THINKING_SECONDS:
+            self._slow_players.add(id(player))
+        return action
+
+    def _slow(self, player: Any) -> bool:
+        """Players that may think longer than 0.3 s: those that play the round out in their heads,
+        say so (``thinks_slowly``), or once did."""
+        return bool(getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer"
+                    or id(player) in self._slow_players)
 
     def bid(self, n: int) -> bool:
         """The learner predicts ``n`` tricks."""
@@ -671,7 +684,7 @@ class TableWidget(WidgetBase):
                 # This player plays the round out in its head: say so at once (the message reaches
                 # the page while the kernel is still thinking), instead of a page that seems stuck.
                 self._show_thinking(f"{game.names[seat]} is thinking\u2026")
-            self._apply(seat, player.act(game.view(seat)))
+            self._apply(seat, self._decide(player, seat))
 
     def _show_thinking(self, text: str) -> None:
         self.prompt.value = f'<b class="wizard-thinking">{html.escape(text)}</b>'
@@ -1156,4 +1169,5 @@ class TableWidget(WidgetBase):
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
 
 
-__all__ = ["TableWidget", "DEFAULT_NAMES", "describe_action", "running_totals_chart", "check_save_text"]
+__all__ = ["TableWidget", "TableGame", "DEFAULT_NAMES", "describe_action", "running_totals_chart", "check_save_text",
+           "autosave_path"]
