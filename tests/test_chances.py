@@ -258,7 +258,7 @@ def test_panel_shows_each_playable_card_with_words_and_meters():
     assert any(words in panel.text for _, words in WORDS)
     expected = chance_words(float(panel.table["makes bid"].iloc[0]))
     assert expected in panel.text
-    assert [chance_words(p) for p in (1.0, 0.9, 0.7, 0.5, 0.2, 0.05, 0.0)] == [w for _, w in WORDS]
+    assert [chance_words(p) for p in (1.0, 0.9, 0.7, 0.5, 0.2, 0.12, 0.0)] == [w for _, w in WORDS]
 
 
 def test_panel_in_junior_says_predict_and_updates_after_each_card():

@@ -216,7 +216,7 @@ def test_lesson_8_exit_ticket_uses_the_us_games_faces():
     us = get_theme("us")
     names = [us.card_name(c) for c in cards("R12 R3 G13 B2 R5")]
     ticket = " ".join(section(_lesson("08"), "Exit ticket").split())
-    assert f"Wizard, {names[0]}, {names[1]}, {names[2]}, {names[3]}; the turned-up card is the {names[4]}" in ticket
+    assert f"Wizard, {names[0]}, {names[1]}, {names[2]}, {names[3]}; the turned-up card is {names[4]}" in ticket
 
 
 def test_lessons_13_and_14_have_questions_to_ask_and_14_has_two_parts():
