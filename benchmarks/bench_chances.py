@@ -14,9 +14,9 @@ import statistics
 import sys
 import time
 
-from wizard_edu.game import Game
-from wizard_edu.odds import bid_values, card_chances
+from wizard_edu.engine.game import Game
 from wizard_edu.players.table import make_player
+from wizard_edu.simulate.odds import bid_values, card_chances
 from wizard_edu.widgets.chances import panel_samples
 
 

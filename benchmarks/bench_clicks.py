@@ -180,7 +180,7 @@ def isolated_env(base: Path) -> dict[str, str]:
 
 
 def free_port() -> int:
-    from wizard_edu.kidmode import free_port as port
+    from wizard_edu.classroom.kidmode import free_port as port
 
     return port()
 
@@ -287,7 +287,7 @@ def bench_lab(browser, base: Path, quick: bool, tables: bool = False) -> list[fl
 
 
 def bench_voila(browser, base: Path) -> None:
-    from wizard_edu.kidmode import KID_APPS, voila_command
+    from wizard_edu.classroom.kidmode import KID_APPS, voila_command
 
     notebooks = base / "notebooks"
     shutil.copytree(REPO / "notebooks", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))

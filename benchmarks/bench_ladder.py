@@ -30,7 +30,7 @@ import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
-from wizard_edu.game import Game
+from wizard_edu.engine.game import Game
 from wizard_edu.players.hard import HardPlayer
 from wizard_edu.players.table import make_player
 

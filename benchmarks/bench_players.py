@@ -19,7 +19,7 @@ import sys
 import time
 from collections import defaultdict
 
-from wizard_edu.game import Game
+from wizard_edu.engine.game import Game
 from wizard_edu.players.table import make_player
 
 ROUNDS = 15

@@ -67,7 +67,7 @@ def floor_batch(size: int = 50) -> Callable[[], int]:
     """What any Python engine pays before a single rule: the engine's seeded generator per round,
     one shuffle of the 60 cards and the benchmark's own 24 random choices (4 bids, 20 cards) from
     short lists.  No legality, history or scoring: a floor, not an engine."""
-    from wizard_edu.rules.rulesets import get_ruleset
+    from wizard_edu.engine.rules.rulesets import get_ruleset
 
     deck = list(get_ruleset("classic").deck())
     rng = random.Random(0)

@@ -28,9 +28,9 @@ from wizard_edu import (
     trick_winner,
     trump_from_card,
 )
-from wizard_edu.game import TrickRecord
+from wizard_edu.engine.game import TrickRecord
+from wizard_edu.engine.rules import cloud_changes
 from wizard_edu.players import RuleOfThumbPlayer
-from wizard_edu.rules import cloud_changes
 
 A = "anniversary"
 

@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 from wizard_edu import Game, get_ruleset
-from wizard_edu.bayes import (
+from wizard_edu.errors import BidError, DealerChoosesError, SeatError, WizardError
+from wizard_edu.players.rule_of_thumb import count_tricks
+from wizard_edu.simulate.bayes import (
     bid_model_table,
     bid_probabilities,
     exact_size,
     reveal,
     what_bids_reveal,
 )
-from wizard_edu.errors import BidError, DealerChoosesError, SeatError, WizardError
-from wizard_edu.players.rule_of_thumb import count_tricks
 from wizard_edu.simulate.tables import player_tables
 
 
@@ -171,7 +171,7 @@ def test_bid_probabilities_wants_a_hand_size():
 
 def test_what_bids_reveal_does_not_depend_on_the_order_of_the_deals(monkeypatch):
     """The sums behind the posterior are added up exactly: listing the deals in reverse changes no bit."""
-    import wizard_edu.bayes as bayes
+    import wizard_edu.simulate.bayes as bayes
 
     case = dict(hand="W", bids={0: 1, 2: 0}, players=4, seat=1, turned_up="R5", method="exact")  # 185,136 deals
     forward = reveal(**case)

@@ -11,9 +11,9 @@ import pytest
 
 from wizard_edu import Card, Game, get_ruleset, trick_winner
 from wizard_edu.errors import OutOfTurnError, UnknownRulesetError, WizardError, WrongPhaseError
-from wizard_edu.odds import bid_values, card_chances, one_card_win_probability
 from wizard_edu.players import make_player
 from wizard_edu.simulate.midround import deal_consistent, play_on
+from wizard_edu.simulate.odds import bid_values, card_chances, one_card_win_probability
 from wizard_edu.simulate.play import RULE_OF_THUMB, deal, play_rounds
 from wizard_edu.simulate.tables import player_tables, rule_tables
 
@@ -139,7 +139,7 @@ def test_voids_are_kept_and_weights_make_the_deal_uniform():
 
 def test_card_chances_respects_voids_in_a_real_game():
     """After a player shows a void, no weighted deal gives them that colour (checked through situation)."""
-    from wizard_edu.chances import situation
+    from wizard_edu.simulate.chances import situation
 
     for seed in range(60):
         game = play_until_my_turn(seed, size=8, tricks=3)
@@ -407,7 +407,7 @@ def test_averages_are_exact_fractions_the_same_on_every_computer():
 
 def test_weighted_averages_do_not_depend_on_the_order_of_the_deals():
     """The same deals in another order (another CPU adds up in another order) give the same bits."""
-    from wizard_edu.chances import _mean_se
+    from wizard_edu.simulate.chances import _mean_se
 
     rng = np.random.default_rng(3)
     for trial in range(50):

@@ -16,7 +16,7 @@ from wizard_edu import (
     trick_winner,
     trump_from_card,
 )
-from wizard_edu.odds import trump_odds
+from wizard_edu.simulate.odds import trump_odds
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -113,7 +113,7 @@ def _source(number: str) -> str:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_trump_wins_equally_often_from_every_seat(players):
     """Lesson 10: a trump loses only to a Wizard or a higher trump, wherever they are played."""
-    from wizard_edu.odds import one_card_win_probability
+    from wizard_edu.simulate.odds import one_card_win_probability
 
     for rank in range(1, 14):
         if rank == 5:
@@ -123,7 +123,7 @@ def test_every_trump_wins_equally_often_from_every_seat(players):
 
 
 def test_lesson_10_quotes_the_engines_seat_chances():
-    from wizard_edu.odds import one_card_win_probability
+    from wizard_edu.simulate.odds import one_card_win_probability
 
     text = " ".join(_lesson("10").split())
     wizard = [one_card_win_probability("W", 4, seat, "R5") for seat in range(4)]
@@ -139,8 +139,8 @@ def test_lesson_10_quotes_the_engines_seat_chances():
 
 
 def test_notebook_10_dealer_question_has_one_answer_a_wizard():
-    from wizard_edu.questions import ask
-    from wizard_edu.questions.n10 import dealer_worth
+    from wizard_edu.teach.questions import ask
+    from wizard_edu.teach.questions.n10 import dealer_worth
 
     assert [str(c) for c in dealer_worth()] == ["W"]
     q = ask("10.dealer-worth", record=False)
@@ -149,7 +149,7 @@ def test_notebook_10_dealer_question_has_one_answer_a_wizard():
 
 
 def test_notebook_14_first_question_wants_4_58_exactly():
-    from wizard_edu.questions import ask
+    from wizard_edu.teach.questions import ask
 
     for right in ("4/58", "2/29", "0.069", "6.9%"):
         assert ask("14.prior-wizard", record=False).answer_with(right).startswith("Yes!"), right
@@ -162,7 +162,7 @@ def test_notebook_14_first_question_wants_4_58_exactly():
 def test_notebook_12_risk_example_better_average_wider_spread():
     """The best bid of the risky hand has a better average but a wider spread than the bid below it, and
     the widest spread goes with a worse average than the best (issue 21)."""
-    from wizard_edu.questions.n12 import best_bid, expected_score, risky
+    from wizard_edu.teach.questions.n12 import best_bid, expected_score, risky
 
     bids = risky().bids()
     best = best_bid(risky())
@@ -175,8 +175,8 @@ def test_notebook_12_risk_example_better_average_wider_spread():
 def test_notebook_09_the_table_has_one_share_a_little_past_two_standard_errors():
     from statistics import NormalDist
 
-    from wizard_edu.odds import trump_odds
     from wizard_edu.simulate import compare_with_exact, trump_frequencies
+    from wizard_edu.simulate.odds import trump_odds
 
     table = compare_with_exact(trump_odds(4, 1), trump_frequencies(60_000, players=4, round_number=1, seed=1))
     apart = table["errors apart"].abs()
@@ -189,8 +189,8 @@ def test_notebook_09_the_table_has_one_share_a_little_past_two_standard_errors()
 
 
 def test_lesson_and_notebook_13_count_1500_bids():
-    from wizard_edu.questions.n13 import GAMES, bids
-    from wizard_edu.rules import round_sizes as sizes
+    from wizard_edu.engine.rules import round_sizes as sizes
+    from wizard_edu.teach.questions.n13 import GAMES, bids
 
     per_variant = bids("classic").shape[0]
     assert per_variant == GAMES * len(sizes(4)) * 4 == 1500
@@ -200,7 +200,7 @@ def test_lesson_and_notebook_13_count_1500_bids():
 
 def test_small_hands_are_more_luck_by_exact_bids_not_raw_points():
     """Lesson 13: in small hands random bidders make their bids more often, so skill's lead is smaller."""
-    from wizard_edu.questions.n13 import exact_by_hand, exact_lead
+    from wizard_edu.teach.questions.n13 import exact_by_hand, exact_lead
 
     table = exact_by_hand()
     assert table.loc["small (1-5 cards)", "random"] > table.loc["big (11-15 cards)", "random"]

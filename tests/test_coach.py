@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wizard_edu import Game, cards, get_ruleset, legal_plays
+from wizard_edu.engine.game import Action, SeatView
 from wizard_edu.errors import OutOfTurnError, WizardError, WrongPhaseError
-from wizard_edu.game import Action, SeatView
 from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer, SimulatingPlayer
 from wizard_edu.players.coach import Hint, hint
 

@@ -1,4 +1,4 @@
-"""Teacher and student editions (wizard_edu.editions, `wizard-edu student-copy`), and the checked
+"""Teacher and student editions (wizard_edu.teach.editions, `wizard-edu student-copy`), and the checked
 questions of notebooks 06-13 as stored in the teacher edition."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import nbformat
 import pytest
 
 from wizard_edu import cli
-from wizard_edu.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags, write_student_copy
 from wizard_edu.errors import EditionError
+from wizard_edu.teach.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags, write_student_copy
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -121,7 +121,7 @@ BANK_ASK = re.compile(r'\bask\("\d\d\.[a-z0-9-]+"\)')
 def test_stored_questions_read_kid_words_and_no_answer():
     """The stored text form of a question (what an untrusted notebook shows before Run All) is the
     prompt and what to do, never ``Question(...)`` nor the answer."""
-    from wizard_edu.questions import spec
+    from wizard_edu.teach.questions import spec
 
     count = 0
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
@@ -184,7 +184,7 @@ def test_the_student_copy_runs_top_to_bottom(tmp_path, name, monkeypatch):
 @pytest.mark.parametrize("number", ["06", "07", "09"])
 def test_the_lesson_answer_key_matches_the_notebook(number, monkeypatch):
     """The generated key in lessons/NN-*.md is what the notebook's questions accept today."""
-    from wizard_edu.editions import KEY_BEGIN, KEY_END, answer_key_markdown
+    from wizard_edu.teach.editions import KEY_BEGIN, KEY_END, answer_key_markdown
 
     monkeypatch.chdir(NOTEBOOKS)
     lesson = next((REPO / "lessons").glob(f"{number}-*.md")).read_text()

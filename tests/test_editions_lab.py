@@ -18,9 +18,16 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from wizard_edu import cli, editions
-from wizard_edu.editions import ANSWER_TAG, MANIFEST_NAME, TEACHER_TAG, new_copy_name, sync_learner_folder
+from wizard_edu import cli
 from wizard_edu.errors import EditionError
+from wizard_edu.teach import editions
+from wizard_edu.teach.editions import (
+    ANSWER_TAG,
+    MANIFEST_NAME,
+    TEACHER_TAG,
+    new_copy_name,
+    sync_learner_folder,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
@@ -31,7 +38,7 @@ ANSWER_SOURCE = 'worked("06.deck-size")'
 
 def stored_answer() -> str:
     """What the teacher edition stores under the answer cell (from the question bank)."""
-    from wizard_edu.questions import worked
+    from wizard_edu.teach.questions import worked
 
     return repr(worked("06.deck-size"))
 

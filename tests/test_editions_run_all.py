@@ -4,7 +4,7 @@ no heading, explanation or prompt of the teacher edition is lost; answer cells h
 
 The answers looked for come from the question bank (each question's answer and worked answer, made
 by the kit), never typed here.  A notebook joins these tests as soon as it imports
-``wizard_edu.questions`` (see docs/questions.md).
+``wizard_edu.teach.questions`` (see docs/questions.md).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from wizard_edu.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags
-from wizard_edu.questions import ask, spec, worked
+from wizard_edu.teach.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags
+from wizard_edu.teach.questions import ask, spec, worked
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -29,7 +29,7 @@ PROMPT = re.compile(r"(Think first|Try first|Try it|Your turn)", re.IGNORECASE)
 def bank_notebooks() -> list[Path]:
     found = []
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
-        if "from wizard_edu.questions import" in path.read_text(encoding="utf-8"):
+        if "from wizard_edu.teach.questions import" in path.read_text(encoding="utf-8"):
             found.append(path)
     return found
 
@@ -163,7 +163,7 @@ def test_no_text_is_lost_and_answer_cells_hold_only_answers(path):
 
 @pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2])
 def test_every_question_of_the_bank_is_asked_and_shown_in_the_teacher_edition(path):
-    from wizard_edu.questions import bank
+    from wizard_edu.teach.questions import bank
 
     teacher = read(path)
     answered = [m for c in teacher.cells if ANSWER_TAG in tags(c)

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from wizard_edu import Card, WizardError, cards, sorted_hand
-from wizard_edu.cards import check_deck_counts, classic_deck, make_deck, sort_key
+from wizard_edu.engine.cards import check_deck_counts, classic_deck, make_deck, sort_key
 from wizard_edu.errors import ArgumentError, CardTextError
 
 

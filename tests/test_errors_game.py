@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wizard_edu import Game, WizardError, make_player, play_game
-from wizard_edu.cards import Card
+from wizard_edu.engine.cards import Card
+from wizard_edu.engine.game import Action
 from wizard_edu.errors import (
     BidError,
     CardTextError,
@@ -29,7 +30,6 @@ from wizard_edu.errors import (
     UnknownRulesetError,
     WrongPhaseError,
 )
-from wizard_edu.game import Action
 
 
 def snapshot(game: Game) -> str:

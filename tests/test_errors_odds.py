@@ -9,7 +9,7 @@ import pytest
 
 from wizard_edu import WizardError
 from wizard_edu.errors import ArgumentError
-from wizard_edu.odds import (
+from wizard_edu.simulate.odds import (
     MAX_POPULATION,
     hand_odds,
     hand_odds_table,

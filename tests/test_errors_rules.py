@@ -28,9 +28,9 @@ from wizard_edu import (
     trick_winner,
     trump_from_card,
 )
+from wizard_edu.engine.rules import check_play, cloud_changes, monochrome_value
+from wizard_edu.engine.rules.checks import most_cards_in_hand, most_tricks
 from wizard_edu.errors import ArgumentError, DuplicateCardError, IllegalPlayError, TrickSizeError
-from wizard_edu.rules import check_play, cloud_changes, monochrome_value
-from wizard_edu.rules.checks import most_cards_in_hand, most_tricks
 
 
 # -- wrong types ---------------------------------------------------------------------------------

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wizard_edu import Game, WizardError
+from wizard_edu.engine.game import MAX_SAVE_SIZE
+from wizard_edu.engine.position import MAX_POSITION_SIZE
 from wizard_edu.errors import PositionError, SaveFileError
-from wizard_edu.game import MAX_SAVE_SIZE
-from wizard_edu.position import MAX_POSITION_SIZE
 
 
 def played(rules: str = "classic", seed: int = 5, steps: int = 40, players: int = 4) -> Game:

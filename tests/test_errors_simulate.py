@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 import wizard_edu.simulate.checks as checks
+from wizard_edu.engine.rules.tables import rule_tables as engine_tables
+from wizard_edu.engine.rules.tables import trump_code
 from wizard_edu.errors import (
     CardTextError,
     DealerChoosesError,
@@ -20,8 +22,6 @@ from wizard_edu.errors import (
     UnknownRulesetError,
     WizardError,
 )
-from wizard_edu.rules.tables import rule_tables as engine_tables
-from wizard_edu.rules.tables import trump_code
 from wizard_edu.simulate import (
     estimate_tricks,
     hand_frequencies,
@@ -164,8 +164,8 @@ def test_progress_must_be_true_or_false():
 
 
 def test_compare_with_exact_wants_two_dicts_and_some_counts():
-    from wizard_edu.odds import trump_odds
     from wizard_edu.simulate import compare_with_exact
+    from wizard_edu.simulate.odds import trump_odds
 
     for exact, counts in ((None, None), ("a", "b"), (trump_odds(4), [1, 2])):
         with pytest.raises(WizardError, match="two dicts"):

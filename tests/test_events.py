@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_position import games
 
 from wizard_edu import Card, Game, IllegalPlayError, explain_play, explain_trick, get_ruleset, legal_plays
-from wizard_edu.events import (
+from wizard_edu.engine.events import (
     BidChanged,
     BidMade,
     CardPlayed,
@@ -25,7 +25,7 @@ from wizard_edu.events import (
     TrumpChosen,
     WerewolfSwapped,
 )
-from wizard_edu.rules.core import check_play
+from wizard_edu.engine.rules.core import check_play
 
 # A 3-player Classic game in round 2 (dealer Ben): Cleo led B7, Ada to play.
 ROUND_2 = ("wizard-edu/1 rules=classic players=3 seed=7 dealer=1 round=2 phase=play turned=G5 trump=G "

@@ -1,7 +1,7 @@
 """The one exercise model: answers from the engine, marking, bad input, and the same exercises as before.
 
 The worksheets, the trick and legal-play trainers and the scoring quiz draw their exercises from
-:mod:`wizard_edu.exercises`.  Stored notebook outputs and printed sheets depend on a seed giving the
+:mod:`wizard_edu.teach.exercises`.  Stored notebook outputs and printed sheets depend on a seed giving the
 same exercises, so ``test_generators_give_the_exercises_they_gave_before_the_model`` holds the three
 of them to digests of their output recorded before they were moved onto the model.
 """
@@ -17,7 +17,7 @@ import pytest
 
 from wizard_edu import Card, cards, explain_trick, get_ruleset, legal_plays, score_round
 from wizard_edu.errors import ExerciseError, WizardError
-from wizard_edu.exercises import (
+from wizard_edu.teach.exercises import (
     KINDS,
     TRICK_SITUATIONS,
     Exercise,
@@ -35,7 +35,7 @@ def digest(data) -> str:
 
 
 def sheets_output():
-    from wizard_edu.worksheets import TOPICS, make_worksheet
+    from wizard_edu.teach.worksheets import TOPICS, make_worksheet
 
     out = []
     for rules in ("junior", "classic"):
@@ -208,7 +208,7 @@ def test_play_reason_agrees_with_legal_plays():
 def test_play_reason_says_what_the_rules_say(rules):
     """The reason is the rules' own explain_play words (only the first letter lowered after "yes, "),
     Monochrome's included: there nobody follows a colour."""
-    from wizard_edu.rules.core import explain_play
+    from wizard_edu.engine.rules.core import explain_play
 
     rng = random.Random(4)
     deck = list(get_ruleset(rules).deck())

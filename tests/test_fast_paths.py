@@ -1,6 +1,6 @@
 """Every fast path equals the engine: the rule tables, the simulating player's playouts, the simulator.
 
-The rule tables (wizard_edu.rules.tables) are filled from rules.core; here random seeded
+The rule tables (wizard_edu.engine.rules.tables) are filled from rules.core; here random seeded
 situations (from hypothesis, so a failure shrinks to a small case) check that looking a rule
 up gives what the engine's function says, for Junior and Classic and every trump.  The
 vectorised simulator is held to engine games in tests/test_simulate.py
@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from test_simulate import play_game_both_ways
 
 from wizard_edu import COLOURS, Card, Cards, Game, get_ruleset, lead_colour, legal_plays, trick_winner
+from wizard_edu.engine.rules.tables import FREE, OPEN, code_trump, rule_tables, trump_code
 from wizard_edu.players.rule_of_thumb import CROWD, count_tricks, crowd_factor
 from wizard_edu.players.simulating import choose_card, kit, playout
-from wizard_edu.rules.tables import FREE, OPEN, code_trump, rule_tables, trump_code
 from wizard_edu.simulate.tables import rule_tables as sim_tables
 
 RULES = ["junior", "classic"]
@@ -88,7 +88,7 @@ def test_every_two_card_trick_and_every_turned_up_card(rules, trump):
                 continue  # one number card cannot be played twice (the engine refuses that trick)
             assert tables.beats[t, a, b] == (trick_winner(Cards([cards[a], cards[b]]), trump, rules) == 1)
         assert not tables.beats[t, a, tables.gone] and not tables.beats[t, tables.gone, a]
-    from wizard_edu.rules.core import DEALER_CHOOSES, trump_from_card
+    from wizard_edu.engine.rules.core import DEALER_CHOOSES, trump_from_card
 
     for i, card in enumerate(cards):
         up = trump_from_card(card, rules)

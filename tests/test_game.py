@@ -22,8 +22,8 @@ from wizard_edu import (
     legal_plays,
     score_round,
 )
-from wizard_edu.game import TrickRecord
-from wizard_edu.rules.core import trump_from_card
+from wizard_edu.engine.game import TrickRecord
+from wizard_edu.engine.rules.core import trump_from_card
 
 
 def position(rules="classic", players=4, dealer=0, round=1, phase="bid", turned="R5", trump="R",
@@ -322,7 +322,7 @@ def test_round_generators_are_random_Random_of_the_seed_text():
 def test_a_round_is_the_deck_shuffled_by_its_generator_and_dealt_from_the_dealers_left(rules):
     """The deal, spelled out: random.Random(f"wizard-edu:{seed}:{round}").shuffle(the ordered deck), then
     hand_size cards to each seat from the dealer's left (each hand sorted), and the rest is the stock."""
-    from wizard_edu.cards import sorted_hand
+    from wizard_edu.engine.cards import sorted_hand
 
     for seed in range(10):
         game = Game(players=4, rules=rules, seed=seed, first_dealer=seed % 4, hand_sizes=[3, 5])
@@ -355,7 +355,7 @@ def test_round_scores_follow_the_rulesets_score_in_whole_games():
 
 @pytest.mark.parametrize("options", [{}, {"bid_rule": "plus-minus-one"}, {"bid_rule": "canadian"}])
 def test_every_bid_decision_offers_exactly_the_bids_the_rules_allow(options):
-    from wizard_edu.rules.core import allowed_bids
+    from wizard_edu.engine.rules.core import allowed_bids
 
     for players in (3, 4, 5, 6):
         game = Game(players=players, rules="classic", seed=players, **options)
@@ -373,7 +373,7 @@ def test_every_bid_decision_offers_exactly_the_bids_the_rules_allow(options):
 @pytest.mark.parametrize("rules, options", [("classic", {}), ("junior", {}), ("classic", {"bidding": "hidden"}),
                                             ("anniversary", {}), ("classic", {"monochrome": True})])
 def test_trick_winners_and_results_agree_with_the_rules(rules, options):
-    from wizard_edu.rules.core import explain_trick
+    from wizard_edu.engine.rules.core import explain_trick
 
     for seed in range(15):
         g = Game(players=4, rules=rules, seed=seed, **options)

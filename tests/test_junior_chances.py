@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 
 from wizard_edu import cards
-from wizard_edu.odds import one_card_win_probability
+from wizard_edu.simulate.odds import one_card_win_probability
 from wizard_edu.widgets.chances import chance_words, in_ten
 
 REPO = Path(__file__).resolve().parents[1]

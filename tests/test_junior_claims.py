@@ -27,7 +27,7 @@ from wizard_edu import (
     score_round,
     trick_winner,
 )
-from wizard_edu.odds import NO_TRUMP, trump_odds
+from wizard_edu.simulate.odds import NO_TRUMP, trump_odds
 
 TRUMPS = ("R", "G", "B", "Y", None)
 
@@ -225,7 +225,7 @@ def _recording(self, *args, **kwargs):
     _make(self, *args, **kwargs)
     _asked.append(self)
 _question.Question.__init__ = _recording
-import wizard_edu.questions as _bank
+import wizard_edu.teach.questions as _bank
 _bank.worked = lambda qid: None   # a worked answer shown openly is not a question of its own
 """
 REPORT_QUESTIONS = "import json; print(json.dumps([[q.prompt, q.answer_text] for q in _asked]))"
@@ -286,7 +286,7 @@ def _questions_of(name: str) -> list[tuple[str, str]]:
     """Run the notebook in a kernel and list its questions with their answers, as the widget holds them."""
     from nbclient import NotebookClient
 
-    from wizard_edu.editions import ANSWER_TAG, SHOWS_ANSWER, tags
+    from wizard_edu.teach.editions import ANSWER_TAG, SHOWS_ANSWER, tags
 
     nb = _notebook(name)
     # a worked answer re-makes its question: count each question where it is asked (issue 21's bank)

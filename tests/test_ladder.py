@@ -44,7 +44,7 @@ def test_hard_plays_junior_and_falls_back_on_special_cards():
 
 
 def test_hard_bids_with_bid_values_and_plays_the_best_card():
-    from wizard_edu.odds import bid_values, card_chances
+    from wizard_edu.simulate.odds import bid_values, card_chances
 
     for seed in range(10):
         game = Game(players=4, seed=seed, hand_sizes=[5])
@@ -99,7 +99,7 @@ def test_hard_makes_more_bids_than_medium():
 
 
 def test_simulator_can_bid_with_bid_values_and_keeps_its_default():
-    from wizard_edu.odds import bid_values
+    from wizard_edu.simulate.odds import bid_values
 
     for seed in range(10):
         game = Game(players=4, seed=seed, hand_sizes=[4])

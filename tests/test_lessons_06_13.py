@@ -24,7 +24,7 @@ from wizard_edu import (
     score_round,
     trump_from_card,
 )
-from wizard_edu.odds import hand_odds, one_card_win_probability, trump_odds
+from wizard_edu.simulate.odds import hand_odds, one_card_win_probability, trump_odds
 
 REPO = Path(__file__).resolve().parents[1]
 NUMBERS = ["06", "07", "08", "09", "10", "11", "12", "13", "14"]   # 14: issue 12
@@ -87,7 +87,7 @@ def test_the_timing_names_real_sections_of_the_notebook(number):
 
 @pytest.mark.parametrize("number", NUMBERS)
 def test_every_lesson_has_the_parts_of_a_plan(number):
-    from wizard_edu.editions import KEY_BEGIN, KEY_END
+    from wizard_edu.teach.editions import KEY_BEGIN, KEY_END
 
     text = lesson(number)
     for heading in ("Goals", "Timing", "Materials", "Common misconceptions", "Differentiation", "Exit ticket",
@@ -106,7 +106,7 @@ def test_every_lesson_has_the_parts_of_a_plan(number):
 @pytest.mark.parametrize("number", ["08", "11", "12", "13", "14"])
 def test_the_generated_answer_key_matches_the_notebook(number, monkeypatch, tmp_path):
     """06, 07 and 09 are checked in test_editions; 08 and 13 changed with issue 11, 11, 12 and 14 with issue 12."""
-    from wizard_edu.editions import KEY_BEGIN, KEY_END, answer_key_markdown
+    from wizard_edu.teach.editions import KEY_BEGIN, KEY_END, answer_key_markdown
 
     monkeypatch.setenv("WIZARD_EDU_HOME", str(tmp_path))
     monkeypatch.chdir(REPO / "notebooks")

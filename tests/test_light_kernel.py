@@ -6,8 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from wizard_edu.rules.tables import rule_tables
-from wizard_edu.rules.trick_table import trick_lists
+from wizard_edu.engine.rules.tables import rule_tables
+from wizard_edu.engine.rules.trick_table import trick_lists
 
 PLAY = """
 import sys

@@ -1,4 +1,4 @@
-"""Exact odds (wizard_edu.odds) against independent counts: math.comb closed forms and brute force."""
+"""Exact odds (wizard_edu.simulate.odds) against independent counts: math.comb closed forms and brute force."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from math import comb
 import pytest
 
 from wizard_edu import Card, get_ruleset, trick_winner
-from wizard_edu.odds import (
+from wizard_edu.simulate import estimate_tricks
+from wizard_edu.simulate.odds import (
     best_first_round_bid,
     first_round_bids,
     hand_odds,
@@ -21,7 +22,6 @@ from wizard_edu.odds import (
     trump_odds,
     trump_odds_table,
 )
-from wizard_edu.simulate import estimate_tricks
 
 
 def brute_one_card(card: str, players: int, seat: int, turned_up: str | None, rules: str) -> Fraction:

@@ -18,9 +18,9 @@ import pandas as pd
 import pytest
 
 from wizard_edu import Action, OutOfTurnError, WizardError
+from wizard_edu.classroom.servers import free_port, is_root
 from wizard_edu.online import ClassCodeError, Seat, ServiceUnreachableError, join
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
-from wizard_edu.servers import free_port, is_root
 
 REPO = Path(__file__).resolve().parents[1]
 FAST = ("--rules", "junior", "--computer-delay", "0")

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from wizard_edu import Action, Game, OutOfTurnError, WizardError
+from wizard_edu.engine.rules import round_sizes
 from wizard_edu.online import (
     ClassCodeError,
     NotYourSeatError,
@@ -26,7 +27,6 @@ from wizard_edu.online.tournament import (
     tournament_tables,
 )
 from wizard_edu.players import make_player
-from wizard_edu.rules import round_sizes
 
 
 class Clock:

@@ -121,7 +121,7 @@ def _digest(text: str) -> str:
 
 def _game_setups() -> list[dict]:
     """Seeded games through play_game: rule-of-thumb (with some random seats), every variant, simulators."""
-    from wizard_edu.variants import VARIANTS
+    from wizard_edu.teach.variants import VARIANTS
 
     setups = []
     for seed in range(60):

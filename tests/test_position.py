@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from variant_helpers import all_cards_in_play, expected_cards
 
 from wizard_edu import COLOURS, Action, Card, Game, PositionError, WizardError
-from wizard_edu.cards import SPECIAL_KINDS, anniversary_deck
+from wizard_edu.engine.cards import SPECIAL_KINDS, anniversary_deck
 
 #: (rules, options, player counts): every edition and variant.
 CONFIGS = [

@@ -1,4 +1,4 @@
-"""Progress files in pupils' homes and the class report a teacher collects (wizard_edu.progress)."""
+"""Progress files in pupils' homes and the class report a teacher collects (wizard_edu.teach.progress)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import stat
 
 import pytest
 
-from wizard_edu import cli, progress
+from wizard_edu import cli
 from wizard_edu.errors import ProgressFileError
-from wizard_edu.questions import bank
+from wizard_edu.teach import progress
+from wizard_edu.teach.questions import bank
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from ipywidgets import Widget
 
 from wizard_edu import Card, cards, junior_deck, legal_plays, score_round, trick_winner
 from wizard_edu.errors import WizardError
-from wizard_edu.progress import class_report, progress_path
+from wizard_edu.teach.progress import class_report, progress_path
 from wizard_edu.widgets import Question
 from wizard_edu.widgets.question import number_text, parse_number
 
@@ -239,7 +239,7 @@ def test_progress_panel_shows_nothing_until_asked(tmp_path):
     Question("How many?", answer=36, notebook="06", home=tmp_path).answer_with("36")
     panel = ProgressPanel(home=tmp_path)
     assert repr(panel) == "ProgressPanel()" and panel.text.value == ""
-    from wizard_edu.questions import bank
+    from wizard_edu.teach.questions import bank
 
     assert f"06: 1 of {len(bank('06'))} questions done, 1 right first time" in panel.refresh()
     panel.name_entry.value = "Ada"
@@ -327,7 +327,7 @@ def test_the_worked_answer_appears_after_show_answer():
 
 
 def test_where_am_i_does_not_ask_for_a_name_it_has(tmp_path, monkeypatch):
-    from wizard_edu.progress import set_learner
+    from wizard_edu.teach.progress import set_learner
     from wizard_edu.widgets import ProgressPanel
 
     assert ProgressPanel(home=tmp_path).asks_name

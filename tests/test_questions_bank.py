@@ -1,4 +1,4 @@
-"""The question bank (wizard_edu.questions): every question can be made, accepts the answer the kit
+"""The question bank (wizard_edu.teach.questions): every question can be made, accepts the answer the kit
 computes, refuses a wrong one, and shows its worked answer only when due."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from ipywidgets import Widget
 
 from wizard_edu.errors import WizardError
-from wizard_edu.questions import ID_PATTERN, Bank, ask, bank, banks, question_count, spec, worked
+from wizard_edu.teach.questions import ID_PATTERN, Bank, ask, bank, banks, question_count, spec, worked
 
 SPECS = [s for b in banks() for s in b]
 
@@ -125,7 +125,7 @@ def test_lookups_and_bad_ids():
 
 
 def test_progress_counts_two_questions_with_the_same_wording_as_two(tmp_path):
-    from wizard_edu import progress
+    from wizard_edu.teach import progress
 
     b = Bank("98-test")
     one = b.add("98.first", "Which card wins?", answer=lambda: 1)

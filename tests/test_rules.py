@@ -20,7 +20,7 @@ from wizard_edu import (
     trick_winner,
     trump_from_card,
 )
-from wizard_edu.rules.core import allowed_bids, check_bid, check_play
+from wizard_edu.engine.rules.core import allowed_bids, check_bid, check_play
 
 
 # -- trump --------------------------------------------------------------------

@@ -72,7 +72,7 @@ def test_the_flyers_ten_hands_are_explained_once_as_rounds():
 
 
 def test_the_variant_table_says_rounds():
-    from wizard_edu.variants import variant_table
+    from wizard_edu.teach.variants import variant_table
 
     shown = variant_table().to_string()
     assert "10 rounds" in shown and "10 hands" not in shown

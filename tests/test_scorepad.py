@@ -1,7 +1,7 @@
 """The pandas score pad mirrors the paper pad."""
 
 from wizard_edu import Game, play_game, score_pad
-from wizard_edu.scorepad import totals_by_round
+from wizard_edu.engine.scorepad import totals_by_round
 
 
 def test_score_pad_layout_and_values():

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from wizard_edu import cli, doctor, kidmode, kidserver, servers
+from wizard_edu import cli
+from wizard_edu.classroom import doctor, kidmode, kidserver, servers
 
 REPO = Path(__file__).resolve().parent.parent
 ROOT_FLAG = ["--allow-root"] if servers.is_root() else []

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from wizard_edu import COLOURS, Game, RuleOfThumbPlayer
-from wizard_edu.odds import one_card_win_probability
 from wizard_edu.simulate import (
     TrickEstimate,
     estimate_tricks,
     random_playouts,
     rule_tables,
 )
+from wizard_edu.simulate.odds import one_card_win_probability
 from wizard_edu.simulate.play import deal, play_rounds, rule_of_thumb_card
 
 

@@ -3,7 +3,7 @@ for the learner's own view after every move; a teacher can leave it out."""
 
 from __future__ import annotations
 
-from wizard_edu.odds import bid_values, card_chances
+from wizard_edu.simulate.odds import bid_values, card_chances
 from wizard_edu.widgets import TableWidget
 
 

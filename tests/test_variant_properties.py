@@ -25,7 +25,7 @@ from wizard_edu import (
     TrumpError,
     WrongPhaseError,
 )
-from wizard_edu.game import PHASE_ACTIONS
+from wizard_edu.engine.game import PHASE_ACTIONS
 
 BIDDING_VARIANTS = [
     ("classic", {"bidding": "hidden"}),

@@ -28,7 +28,7 @@ from wizard_edu import (
     trick_winner,
 )
 from wizard_edu.players import RandomPlayer, RuleOfThumbPlayer
-from wizard_edu.variants import VARIANTS, bids_table, final_scores, play_games, variant_table
+from wizard_edu.teach.variants import VARIANTS, bids_table, final_scores, play_games, variant_table
 
 PM1 = get_ruleset("classic", bid_rule="plus-minus-one")
 CANADIAN = get_ruleset("classic", bid_rule="canadian")
@@ -423,7 +423,7 @@ def test_monochrome_view_and_pile_counts():
 
 
 def test_why_not_explains_without_changing_the_game():
-    from wizard_edu.variants import why_not
+    from wizard_edu.teach.variants import why_not
 
     g = Game(4, "classic", seed=2, bid_rule="plus-minus-one")
     if g.phase == "trump":
@@ -438,7 +438,7 @@ def test_why_not_explains_without_changing_the_game():
 
 
 def test_seen_by_shows_only_what_the_seat_may_see():
-    from wizard_edu.variants import seen_by
+    from wizard_edu.teach.variants import seen_by
 
     g = Game(4, "classic", seed=8, clairvoyance=True, bidding="secret")
     if g.phase == "trump":
@@ -468,8 +468,8 @@ def limbo():
     import types
     from pathlib import Path
 
-    from wizard_edu.rules.rulesets import RULESETS
-    from wizard_edu.rules.variant import VARIANT_RULES
+    from wizard_edu.engine.rules.rulesets import RULESETS
+    from wizard_edu.engine.rules.variant import VARIANT_RULES
 
     doc = (Path(__file__).parent.parent / "docs" / "variants.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
@@ -519,11 +519,11 @@ def test_the_toy_variant_from_the_docs(limbo):
 
 
 def test_the_engine_and_the_rule_functions_branch_on_no_variant():
-    """Variants live behind the seam (wizard_edu/rules/variant.py): no option tested in core.py or game.py."""
+    """Variants live behind the seam (wizard_edu/engine/rules/variant.py): no option tested in core.py or game.py."""
     from pathlib import Path
 
     root = Path(__file__).parent.parent / "wizard_edu"
-    for path in (root / "rules" / "core.py", root / "game.py"):
+    for path in (root / "engine" / "rules" / "core.py", root / "engine" / "game.py"):
         code = path.read_text()
         for option in (".monochrome", "Monochrome(", "JUGGLER", "CLOUD_CARD", "WEREWOLF_CARD"):
             assert option not in code, f"{path.name} mentions {option}"

@@ -1,4 +1,4 @@
-"""One vocabulary: every word a learner reads goes through wizard_edu.vocabulary, once.
+"""One vocabulary: every word a learner reads goes through wizard_edu.teach.vocabulary, once.
 
 The whole-game tests play through the table widget's Python API and read everything the
 widget shows (text, tooltips, titles, the log, the score pad, hints and refusals).
@@ -13,8 +13,8 @@ import re
 import pytest
 
 from wizard_edu import Card
-from wizard_edu.game import Action
-from wizard_edu.vocabulary import Vocabulary
+from wizard_edu.engine.game import Action
+from wizard_edu.teach.vocabulary import Vocabulary
 from wizard_edu.widgets import TableWidget
 
 KIT_CARD_TEXT = re.compile(r"(?<![\w-])[RGBY](?:1[0-3]|[1-9])(?![\w])")

@@ -8,7 +8,7 @@ import re
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from wizard_edu.game import Action
+from wizard_edu.engine.game import Action
 from wizard_edu.players import play_game
 from wizard_edu.widgets import DealWidget, PredictionWidget, TableWidget, TrickTrainer, running_totals_chart
 from wizard_edu.widgets.quiz import ScoringQuiz

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from wizard_edu import Card, Game, explain_trick, get_ruleset, legal_plays, score_round, trump_from_card
-from wizard_edu.rules.core import DEALER_CHOOSES
+from wizard_edu.engine.rules.core import DEALER_CHOOSES
 from wizard_edu.widgets import DealWidget, LegalPlayTrainer, PredictionWidget, TableWidget, TrickTrainer
 from wizard_edu.widgets.trainer import CLASSIC_LEVELS, JUNIOR_LEVELS
 

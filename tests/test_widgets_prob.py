@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from wizard_edu import Card
-from wizard_edu.odds import one_card_win_probability, round_one_table, trump_odds
+from wizard_edu.simulate.odds import one_card_win_probability, round_one_table, trump_odds
 from wizard_edu.widgets.explorer import WinProbabilityExplorer
 from wizard_edu.widgets.prob_heatmap import RoundOneHeatMap
 from wizard_edu.widgets.prob_lln import LawOfLargeNumbers

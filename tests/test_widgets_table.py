@@ -8,8 +8,8 @@ import random
 import pytest
 
 from wizard_edu import Card
+from wizard_edu.engine.game import Action
 from wizard_edu.errors import WizardError
-from wizard_edu.game import Action
 from wizard_edu.widgets import TableWidget
 from wizard_edu.widgets.common import card_class
 
@@ -203,7 +203,7 @@ def test_every_trick_line_is_the_engines_own_trick(monkeypatch):
     """Each finished trick the table tells (also a round's last one, after the next deal) is the
     trick the engine finished, with the engine's winner and reason."""
     from wizard_edu import Game
-    from wizard_edu.events import TrickFinished
+    from wizard_edu.engine.events import TrickFinished
 
     table = TableWidget(rules="junior", players=3, seed=11)
     seen = []

@@ -13,7 +13,7 @@ import pytest
 from wizard_edu import Card, cards, explain_trick, get_ruleset, legal_plays, score_round
 from wizard_edu.display.themes import get_theme
 from wizard_edu.errors import WizardError
-from wizard_edu.worksheets import (
+from wizard_edu.teach.worksheets import (
     TOPICS,
     WORKSHEET_RULES,
     WorksheetError,
@@ -238,7 +238,7 @@ def test_arguments_of_the_wrong_type_are_clear_errors(kwargs, words):
 
 
 def test_the_page_makers_refuse_what_is_not_a_worksheet():
-    from wizard_edu.worksheets import answers_html, sheet_html
+    from wizard_edu.teach.worksheets import answers_html, sheet_html
 
     for value in (None, "sheet", 5, [None], [make_worksheet(count=1), "x"]):
         with pytest.raises(WorksheetError, match="worksheet"):
@@ -252,7 +252,7 @@ def test_the_page_makers_refuse_what_is_not_a_worksheet():
                                    "above:R:99", "above:R", None, 5, ["wizard"]])
 def test_unknown_odds_questions_are_clear_errors(event):
     from wizard_edu.errors import ExerciseError
-    from wizard_edu.worksheets import card_matches, describe_event
+    from wizard_edu.teach.worksheets import card_matches, describe_event
 
     with pytest.raises(ExerciseError, match="Unknown odds question"):
         card_matches("R5", event)
@@ -262,7 +262,7 @@ def test_unknown_odds_questions_are_clear_errors(event):
 
 def test_odds_helpers_check_their_cards():
     from wizard_edu.errors import DuplicateCardError
-    from wizard_edu.worksheets import card_matches, describe_event, unseen_cards
+    from wizard_edu.teach.worksheets import card_matches, describe_event, unseen_cards
 
     assert len(unseen_cards("W R3", "junior")) == 34
     assert card_matches("R7", "above:R:5", "W") and not card_matches("R5", "above:R:5")
@@ -284,7 +284,7 @@ _LABEL = re.compile(r'class="card-label">([^<]+)<')
 
 @pytest.mark.parametrize("rules", ["junior", "classic"])
 def test_every_card_the_key_names_is_labelled_on_the_pupils_sheet(rules):
-    from wizard_edu.worksheets import answers_html, make_worksheet, sheet_html
+    from wizard_edu.teach.worksheets import answers_html, make_worksheet, sheet_html
 
     named = 0
     for seed in range(8):

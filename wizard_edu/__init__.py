@@ -9,7 +9,7 @@ The public API::
     2
 """
 
-from .cards import (
+from .engine.cards import (
     COLOUR_NAMES,
     COLOURS,
     Card,
@@ -20,22 +20,8 @@ from .cards import (
     junior_deck,
     sorted_hand,
 )
-from .errors import (
-    BidError,
-    CardTextError,
-    IllegalPlayError,
-    OutOfTurnError,
-    PlayerCountError,
-    PositionError,
-    SaveFileError,
-    TrumpError,
-    UnknownRulesetError,
-    WizardError,
-    WrongPhaseError,
-)
-from .game import Action, Game, RoundRecord, SeatView, TrickRecord
-from .players import RandomPlayer, RuleOfThumbPlayer, make_player, play_game
-from .rules import (
+from .engine.game import Action, Game, RoundRecord, SeatView, TrickRecord
+from .engine.rules import (
     DEALER_CHOOSES,
     RULESETS,
     PlayVerdict,
@@ -53,7 +39,21 @@ from .rules import (
     trick_winner,
     trump_from_card,
 )
-from .scorepad import score_pad
+from .engine.scorepad import score_pad
+from .errors import (
+    BidError,
+    CardTextError,
+    IllegalPlayError,
+    OutOfTurnError,
+    PlayerCountError,
+    PositionError,
+    SaveFileError,
+    TrumpError,
+    UnknownRulesetError,
+    WizardError,
+    WrongPhaseError,
+)
+from .players import RandomPlayer, RuleOfThumbPlayer, make_player, play_game
 
 __version__ = "0.1.0"
 

@@ -31,7 +31,7 @@ EPILOG = """examples:
 
 
 def _notebooks(args: argparse.Namespace) -> Path:
-    from .doctor import NOTEBOOKS_ENV, find_notebooks_dir
+    from .classroom.doctor import NOTEBOOKS_ENV, find_notebooks_dir
 
     if args.notebooks:
         folder = Path(args.notebooks)
@@ -61,7 +61,7 @@ def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: boo
 
 # -- the subcommands -----------------------------------------------------------------
 def cmd_lab(args: argparse.Namespace) -> int:
-    from . import servers
+    from .classroom import servers
 
     servers.check_root(args.allow_root, "lab")
     notebooks = _notebooks(args)
@@ -71,7 +71,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         print(f"Opening the TEACHER edition ({notebooks.resolve()}): every answer is shown under its question. "
               "For learners use `wizard-edu lab` (make lab): the student edition.", flush=True)
     else:
-        from .editions import default_learner_dir, sync_learner_folder
+        from .teach.editions import default_learner_dir, sync_learner_folder
 
         folder = Path(args.learner_dir).expanduser() if args.learner_dir else default_learner_dir()
         report = sync_learner_folder(notebooks, folder)
@@ -100,7 +100,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
 
 def _announce_lab(process: subprocess.Popen, env: dict[str, str], edition: str = "student") -> None:
     """Print the link the running server reports for itself (its own port and token)."""
-    from . import servers
+    from .classroom import servers
 
     info = servers.wait_for_server_info(process, servers.runtime_dir(env))
     print(f"JupyterLab is ready with the {edition.upper()} edition. "
@@ -111,7 +111,7 @@ def _announce_lab(process: subprocess.Popen, env: dict[str, str], edition: str =
 
 def _run_until_stopped(process: subprocess.Popen, announce: Callable[[], None]) -> int:
     """Wait for a server we started; Ctrl+C reaches it directly, SIGTERM here stops it too."""
-    from . import servers
+    from .classroom import servers
 
     def on_term(signum, frame):
         raise SystemExit(0)
@@ -137,8 +137,8 @@ def _run_until_stopped(process: subprocess.Popen, announce: Callable[[], None]) 
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from . import servers
-    from .kidmode import serve
+    from .classroom import servers
+    from .classroom.kidmode import serve
 
     servers.check_root(args.allow_root, "play")
     return serve(_notebooks(args), port=args.port, open_browser=not args.no_browser, classroom=args.classroom,
@@ -147,7 +147,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    from . import servers
+    from .classroom import servers
     from .online.server import serve
 
     servers.check_root(args.allow_root, "tables")
@@ -185,7 +185,7 @@ def _write_new_file(path: Path, text: str) -> None:
 
 
 def cmd_worksheet(args: argparse.Namespace) -> int:
-    from .worksheets import make_worksheets, worksheet_html
+    from .teach.worksheets import make_worksheets, worksheet_html
 
     start = time.perf_counter()
     if args.out == "-":
@@ -205,13 +205,13 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from .doctor import main as doctor_main
+    from .classroom.doctor import main as doctor_main
 
     return doctor_main(details=not args.no_details, servers=True)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .doctor import find_benchmarks_dir
+    from .classroom.doctor import find_benchmarks_dir
 
     folder = find_benchmarks_dir()
     scripts = sorted(folder.glob("bench_*.py")) if folder else []
@@ -232,7 +232,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # -- the parser ------------------------------------------------------------------------
 def add_server_arguments(command: argparse.ArgumentParser, port: int | None, where: str = "") -> None:
     """The options shared by the commands that start a server (``lab`` and ``play``)."""
-    from .servers import port_number
+    from .classroom.servers import port_number
 
     where = where or str(port)
     command.add_argument("--port", type=port_number, default=port,
@@ -245,13 +245,13 @@ def add_server_arguments(command: argparse.ArgumentParser, port: int | None, whe
 
 
 def port_number_type() -> Callable[[str], int]:
-    from .servers import port_number
+    from .classroom.servers import port_number
 
     return port_number
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .worksheets import MAX_COUNT, TOPICS, WORKSHEET_RULES
+    from .teach.worksheets import MAX_COUNT, TOPICS, WORKSHEET_RULES
 
     parser = argparse.ArgumentParser(prog="wizard-edu", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -26,7 +26,7 @@ REPORT_EPILOG = """examples:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from . import progress
+    from .teach import progress
 
     paths = [Path(p) for p in args.paths] if args.paths else progress.hub_paths()
     if not paths:
@@ -92,7 +92,7 @@ The last column says when the pupil last checked an answer or reached a trainer 
 
 
 def cmd_student_copy(args: argparse.Namespace) -> int:
-    from .editions import write_student_copy
+    from .teach.editions import write_student_copy
 
     source = Path(args.notebooks) if args.notebooks else _default_notebooks()
     written = write_student_copy(source, Path(args.out_dir), force=args.force)
@@ -102,7 +102,7 @@ def cmd_student_copy(args: argparse.Namespace) -> int:
 
 
 def _default_notebooks() -> Path:
-    from .doctor import find_notebooks_dir
+    from .classroom.doctor import find_notebooks_dir
 
     found = find_notebooks_dir()
     if found is None:

@@ -114,7 +114,7 @@ class PlayerError(WizardError):
 
 # -- positions (issue 10, engine-core) -----------------------------------------------------
 class PositionError(WizardError):
-    """Position text (:meth:`Game.position <wizard_edu.game.Game.position>`) that cannot be read."""
+    """Position text (:meth:`Game.position <wizard_edu.engine.game.Game.position>`) that cannot be read."""
 
 
 # -- issue 11 (questions helper): checked questions, progress files, student copies --------------

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from wizard_edu.classroom.kidmode import start_voila, stop
 from wizard_edu.display.html import SPECIAL_STYLE
 from wizard_edu.display.themes import FILL, INK, SYMBOL, THEMES
-from wizard_edu.kidmode import start_voila, stop
 
 REPO = Path(__file__).resolve().parents[2]
 WAIT_MS = 60_000
@@ -64,7 +64,7 @@ def test_special_cards_have_enough_contrast(kind):
 def test_card_buttons_have_enough_contrast():
     # Buttons take their look from the vocabulary, which uses the cards' own styles.
     from wizard_edu import Card
-    from wizard_edu.vocabulary import Vocabulary
+    from wizard_edu.teach.vocabulary import Vocabulary
 
     vocab = Vocabulary("anniversary")
     for text in ("W", "J", "Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "R7", "Y3"):

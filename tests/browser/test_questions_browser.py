@@ -3,7 +3,7 @@
 For three notebooks: Run All shows no worked answer anywhere on the page; then one question is
 answered wrong (the hint shows, no worked answer), then right (the worked answer appears inside the
 question); another is tried twice, "Show answer" is pressed, and only then its answer shows.  The
-answers and worked answers come from the question bank (wizard_edu.questions), never typed here.
+answers and worked answers come from the question bank (wizard_edu.teach.questions), never typed here.
 The time from a click to its feedback is measured and printed (no timed assert).
 """
 
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from browser_helpers import PANEL, open_and_run_all
 
-from wizard_edu.progress import FILENAME, FOLDER
-from wizard_edu.questions import ask, bank, worked
+from wizard_edu.teach.progress import FILENAME, FOLDER
+from wizard_edu.teach.questions import ask, bank, worked
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .themes import FILL, INK, Theme, get_theme
 
 if TYPE_CHECKING:  # cards.py imports the display lazily; no import cycle at run time
-    from ..cards import Card
+    from ..engine.cards import Card
 
 #: One card's size in CSS pixels at ``size=1``: at least 44 x 44, the smallest target for a finger.
 CARD_WIDTH, CARD_HEIGHT = 48, 68

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..errors import UnknownRulesetError
 
 if TYPE_CHECKING:  # cards.py imports the display lazily; no import cycle at run time
-    from ..cards import Card
+    from ..engine.cards import Card
 
 #: Colour-blind-friendly fills (Okabe-Ito palette) and a distinct symbol per colour,
 #: so colours can be told apart by shape as well as hue.

@@ -19,7 +19,7 @@ import secrets
 import time
 from collections import defaultdict, deque
 
-from ..kidmode import class_code, normalise_code
+from ..classroom.kidmode import class_code, normalise_code
 
 #: Wrong class codes allowed from one address per minute before it has to wait (as kid mode).
 MAX_FAILED = 5

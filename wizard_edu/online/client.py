@@ -1,7 +1,7 @@
 """A pupil's seat at a class table, from Python: :func:`join` and :class:`Seat`.
 
 The kid-mode app and the notebook cell use this: ``seat.view()`` is the engine's own
-:class:`~wizard_edu.game.SeatView`, ``seat.apply(action)`` returns the engine's events and raises
+:class:`~wizard_edu.engine.game.SeatView`, ``seat.apply(action)`` returns the engine's events and raises
 its errors, and ``seat.wait()`` wakes as soon as a push says the table changed (no polling).
 A ``Seat`` keeps one WebSocket open in a background thread (so the table sees the pupil as
 connected) and reconnects by itself when the service restarts.
@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import errors as _kit_errors
+from ..engine.game import Action, SeatView
 from ..errors import WizardError
-from ..game import Action, SeatView
 from . import errors as _online_errors
 from . import storage as _storage
 from . import tournament as _tournament

@@ -410,7 +410,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
 
 
 def network_addresses() -> list[str]:
-    from ..kidmode import network_addresses as found
+    from ..classroom.kidmode import network_addresses as found
 
     return found()
 
@@ -475,7 +475,7 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
         address, port = where.hostname or address, where.port or port
     if base_url is None:
         base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/") if hub_mode else "/"
-    from ..kidmode import CLASS_CODE_ENV
+    from ..classroom.kidmode import CLASS_CODE_ENV
 
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
     Settings(**settings).check()    # a mistyped option is a sentence before anything is opened

@@ -1,4 +1,4 @@
-"""The class tables: pupils, seating, a :class:`~wizard_edu.game.Game` at every table, computer players.
+"""The class tables: pupils, seating, a :class:`~wizard_edu.engine.game.Game` at every table, computer players.
 
 :class:`TableService` holds the class's state and knows nothing of HTTP (``server.py`` puts it on the
 network). It is not thread-safe: one thread (the server's event loop) calls it. Computer players think
@@ -32,10 +32,10 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from ..engine.game import Action, Game, SeatView
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
-from ..game import Action, Game, SeatView
 from ..players import LEVELS, make_player
-from ..rules.rulesets import Ruleset, get_ruleset
 from . import tournament as tour
 from .auth import codes_match, new_secret, normalise_code
 from .errors import (

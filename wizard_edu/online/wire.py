@@ -17,13 +17,13 @@ import dataclasses
 import json
 from typing import Any
 
-from .. import events as _events
-from ..cards import Card, Cards
+from ..engine import events as _events
+from ..engine.cards import Card, Cards
+from ..engine.game import Action, SeatView
+from ..engine.records import RoundRecord, TrickRecord
+from ..engine.rules.core import TrickResult
+from ..engine.rules.rulesets import Ruleset
 from ..errors import SaveFileError
-from ..game import Action, SeatView
-from ..records import RoundRecord, TrickRecord
-from ..rules.core import TrickResult
-from ..rules.rulesets import Ruleset
 
 #: The dataclasses that may travel, by name.
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in (SeatView, RoundRecord, TrickResult, Action)}

@@ -1,4 +1,4 @@
-"""Computer players.  Each gets a :class:`~wizard_edu.game.SeatView` (never other hands) and returns an action."""
+"""Computer players.  Each gets a :class:`~wizard_edu.engine.game.SeatView` (never other hands) and returns an action."""
 
 from typing import Any
 

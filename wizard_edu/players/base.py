@@ -6,8 +6,8 @@ import operator
 import random
 from typing import Protocol
 
+from ..engine.game import Action, SeatView
 from ..errors import OutOfTurnError, PlayerError, SeedError
-from ..game import Action, SeatView
 
 
 def check_seed(seed: object, *, negative: bool = True) -> int | None:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import COLOUR_NAMES, Card, Cards
+from ..engine.cards import COLOUR_NAMES, Card, Cards
+from ..engine.game import Action, SeatView
+from ..engine.rules.core import lead_colour, trick_winner
 from ..errors import OutOfTurnError, PlayerError, WrongPhaseError
-from ..game import Action, SeatView
-from ..rules.core import lead_colour, trick_winner
 from .base import Player
 from .simulating import SimulatingPlayer, is_plain, is_safe
 
@@ -298,11 +298,11 @@ def _bid_details(view: SeatView, player: Player) -> tuple[str, ...]:
 
 def bid_chances(view: SeatView, samples: int = 1000, seed: int | None = 0) -> tuple[str, ...]:
     """A line per bid for a "tell me more" display: how often the bid comes true and the average score
-    when the hand is played toward it (:func:`wizard_edu.odds.bid_values`).
+    when the hand is played toward it (:func:`wizard_edu.simulate.odds.bid_values`).
 
     Not part of :func:`hint` (whose details stay the simulating player's own figures).
     """
-    from ..chances import bid_values
+    from ..simulate.chances import bid_values
 
     table = bid_values(view, samples=samples, seed=seed)
     verb = _verb(view).capitalize()

@@ -1,17 +1,17 @@
 """The hard computer player: it reads the others' bids and plays every card toward its own bid.
 
-For a bid it asks :func:`wizard_edu.odds.bid_values` what each bid is worth when the hand is
+For a bid it asks :func:`wizard_edu.simulate.odds.bid_values` what each bid is worth when the hand is
 *played toward that bid*: its average score plus ``bid_weight`` (20) points times the chance
 that it comes true, so a bid it is surer to make wins a close call (without that bonus it
 scored a little more but made fewer bids; with the chance alone it made 89% of its bids against
 rule-of-thumb players but scored less than the simulator: measured with
 ``benchmarks/bench_ladder.py``).  It tries 0 and the bids near its rule-of-thumb count: a hand
 that can lose every trick is often surer of 0 than of the count it would win.  For a card it asks
-:func:`wizard_edu.odds.card_chances` how each playable card ends the round, and plays the card
+:func:`wizard_edu.simulate.odds.card_chances` how each playable card ends the round, and plays the card
 most likely to make its bid (ties: the better average score; a bid already lost: the best
 score).  Both deal the unseen cards many times, consistently with what it saw (cards played,
 colours others could not follow) and, with ``bid_informed=True`` (the default), weighted by
-how likely each deal makes the bids the others really made (:mod:`wizard_edu.bayes`): a
+how likely each deal makes the bids the others really made (:mod:`wizard_edu.simulate.bayes`): a
 player who bid 0 probably holds few Wizards.  In those imagined rounds it plays on carefully
 and imagines the others playing by the rule of thumb (``others``).
 
@@ -30,10 +30,10 @@ from __future__ import annotations
 import zlib
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from ..engine.cards import Card
+from ..engine.game import Action, SeatView
+from ..engine.rules.checks import flag
 from ..errors import UnknownPolicyError
-from ..game import Action, SeatView
-from ..rules.checks import flag
 from ..simulate.checks import MAX_DEALS, check_number, check_share
 from ..simulate.midround import CAREFUL, RULE_OF_THUMB
 from .base import SeededPlayer, check_seed
@@ -52,7 +52,7 @@ def best_row(table: pd.DataFrame) -> int:
 
 
 class HardPlayer(SeededPlayer):
-    """Bids with :func:`~wizard_edu.odds.bid_values` and plays with :func:`~wizard_edu.odds.card_chances`.
+    """Bids with :func:`~wizard_edu.simulate.odds.bid_values` and plays with :func:`~wizard_edu.simulate.odds.card_chances`.
 
     ``samples`` deals per card decision, ``bid_samples`` per bid decision; ``spread``: how far from
     the rule-of-thumb count the bids it tries may go (0 is always tried); ``bid_informed``: weigh
@@ -105,8 +105,8 @@ class HardPlayer(SeededPlayer):
         return [b for b in legal if b == 0 or abs(b - estimate) <= self.spread] or legal
 
     def bid_table(self, view: SeatView) -> pd.DataFrame:
-        """The :func:`~wizard_edu.odds.bid_values` table this player bids from."""
-        from ..chances import bid_values
+        """The :func:`~wizard_edu.simulate.odds.bid_values` table this player bids from."""
+        from ..simulate.chances import bid_values
 
         return bid_values(view, samples=self.bid_samples, seed=self._seed(view), bid_informed=self.bid_informed,
                           bids=self.bids_tried(view), others=self.others, stray=self.stray)
@@ -119,8 +119,8 @@ class HardPlayer(SeededPlayer):
         return int(table.index[max(range(len(table)), key=lambda i: (key[i], -i))])
 
     def card_table(self, view: SeatView) -> pd.DataFrame:
-        """The :func:`~wizard_edu.odds.card_chances` table this player plays from."""
-        from ..chances import card_chances
+        """The :func:`~wizard_edu.simulate.odds.card_chances` table this player plays from."""
+        from ..simulate.chances import card_chances
 
         return card_chances(view, samples=self.samples, seed=self._seed(view), bid_informed=self.bid_informed,
                             others=self.others, stray=self.stray)

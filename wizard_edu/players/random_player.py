@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import Action, SeatView
+from ..engine.game import Action, SeatView
 from .base import SeededPlayer
 
 

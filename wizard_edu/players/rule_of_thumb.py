@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ..cards import COLOURS, NAMED_COLOUR_KINDS, WEREWOLF, Card, Cards
-from ..game import Action, SeatView
-from ..rules.core import lead_colour, monochrome_value, trick_winner
+from ..engine.cards import COLOURS, NAMED_COLOUR_KINDS, WEREWOLF, Card, Cards
+from ..engine.game import Action, SeatView
+from ..engine.rules.core import lead_colour, monochrome_value, trick_winner
 from .base import SeededPlayer
 
 

@@ -22,7 +22,7 @@ answer: that is what lets the coach (:mod:`wizard_edu.players.coach`) explain
 exactly the move this player makes.
 
 The inner loop works on small integers, not :class:`Card` objects, and looks every
-rule up in the tables of :mod:`wizard_edu.rules.tables` (filled from the engine's rule
+rule up in the tables of :mod:`wizard_edu.engine.rules.tables` (filled from the engine's rule
 functions, and shared with the coach and the vectorised simulator), so a bid takes a
 fraction of a second.  Only the plain Wizard decks are simulated
 (Classic and Junior, any bidding variant); with Anniversary special cards or
@@ -39,11 +39,11 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import COLOURS, Card, Cards
+from ..engine.cards import COLOURS, Card, Cards
+from ..engine.game import Action, SeatView
+from ..engine.rules.rulesets import Ruleset
+from ..engine.rules.tables import OPEN, TRUMP_CODES, is_tabled, trump_code
 from ..errors import SampleSizeError
-from ..game import Action, SeatView
-from ..rules.rulesets import Ruleset
-from ..rules.tables import OPEN, TRUMP_CODES, is_tabled, trump_code
 from ..simulate.checks import whole
 from ..simulate.midround import voids_seen
 from ..simulate.tables import PLAYER_COUNTS, SimTables, player_tables
@@ -51,7 +51,7 @@ from .base import SeededPlayer, check_seed
 from .rule_of_thumb import RuleOfThumbPlayer
 
 # -- card codes -----------------------------------------------------------------
-# The simulation works on the canonical card ids of wizard_edu.rules.tables (copies of a card
+# The simulation works on the canonical card ids of wizard_edu.engine.rules.tables (copies of a card
 # share one id) and looks every rule up in the simulator's tables, which are filled by asking the
 # rules: there is no rule code in this module.
 
@@ -339,7 +339,7 @@ class SimulatingPlayer(SeededPlayer):
         self.samples = _whole(samples, "samples", 1, MAX_SAMPLES)
         self.spread = _whole(spread, "spread", 0, 100)
         self.play_samples = _whole(play_samples, "play_samples", 0, MAX_SAMPLES)
-        #: Bid with :func:`wizard_edu.odds.bid_values` (vectorised, ``samples`` x 10 deals) instead of
+        #: Bid with :func:`wizard_edu.simulate.odds.bid_values` (vectorised, ``samples`` x 10 deals) instead of
         #: this player's own play-outs.  Off by default: the seeded decisions stay those of the reference.
         self.bid_values = bool(bid_values)
         self._fallback = RuleOfThumbPlayer(seed)
@@ -430,9 +430,9 @@ class SimulatingPlayer(SeededPlayer):
                                              -COLOURS.index(col)))
 
     def bid_by_values(self, view: SeatView) -> int:
-        """The bid with the best average score in :func:`wizard_edu.odds.bid_values` (the hand played
+        """The bid with the best average score in :func:`wizard_edu.simulate.odds.bid_values` (the hand played
         toward each bid; bids within ``spread`` of the rule-of-thumb count), seeded from the view."""
-        from ..chances import bid_values
+        from ..simulate.chances import bid_values
 
         estimate = round(self._estimate(kit(view.ruleset), view.hand, trump_code(view.trump), view.players))
         legal = view.legal_bids

@@ -6,9 +6,9 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..engine.game import Game
+from ..engine.rules.rulesets import get_ruleset
 from ..errors import PlayerError
-from ..game import Game
-from ..rules.rulesets import get_ruleset
 from .base import Player, check_seed
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer

@@ -1,6 +1,6 @@
 """A fast Monte Carlo simulator of Wizard rounds, vectorised over many deals with numpy.
 
-It follows the engine's rules exactly (its tables come from :mod:`wizard_edu.rules`),
+It follows the engine's rules exactly (its tables come from :mod:`wizard_edu.engine.rules`),
 and its two player models make the same choices as the engine's
 :class:`~wizard_edu.players.RandomPlayer` and :class:`~wizard_edu.players.RuleOfThumbPlayer`.
 """

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..cards import COLOUR_NAMES, Card, Cards
 from ..display.numbers import readable
-from ..rules.checks import flag
-from ..rules.core import DEALER_CHOOSES
-from ..rules.rulesets import Ruleset, get_ruleset
+from ..engine.cards import COLOUR_NAMES, Card, Cards
+from ..engine.rules.checks import flag
+from ..engine.rules.core import DEALER_CHOOSES
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from .checks import (
     MAX_DEALS,
     HandSizeError,

@@ -8,7 +8,9 @@ import operator
 from collections import Counter
 from collections.abc import Iterable
 
-from ..cards import Card, Cards
+from ..engine.cards import Card, Cards
+from ..engine.rules.core import DEALER_CHOOSES, as_cards, trump_from_card
+from ..engine.rules.rulesets import Ruleset
 from ..errors import (  # defined in errors.py; importable from here as before
     DealerChoosesError,
     DuplicateCardError,
@@ -19,8 +21,6 @@ from ..errors import (  # defined in errors.py; importable from here as before
     SeedError,
     WizardError,
 )
-from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
-from ..rules.rulesets import Ruleset
 
 
 def whole(value: object) -> int | None:

@@ -1,7 +1,7 @@
 """Play on from the middle of a round, for many deals of the unseen cards at once.
 
 :func:`play_rounds` plays whole rounds from the first card.  The chances a player sees while
-playing (:mod:`wizard_edu.chances`) start where the game is now: some tricks are over, a
+playing (:mod:`wizard_edu.simulate.chances`) start where the game is now: some tricks are over, a
 trick may be half played, and only the player's own hand is known.  This module
 
 * deals the unseen cards to the other seats consistently with what the player saw
@@ -12,7 +12,7 @@ trick may be half played, and only the player's own hand is known.  This module
 * plays the rest of the round with the rule-of-thumb model for every seat, each aiming at
   its own bid (:func:`play_on`).
 
-Cards are the canonical ids of :mod:`wizard_edu.rules.tables` (copies share one id); a hand
+Cards are the canonical ids of :mod:`wizard_edu.engine.rules.tables` (copies share one id); a hand
 row is sorted and padded with the id ``gone`` (a card already played).
 """
 
@@ -24,7 +24,7 @@ from math import lgamma
 
 import numpy as np
 
-from ..cards import Card
+from ..engine.cards import Card
 from ..errors import UnknownPolicyError
 from .play import rule_of_thumb_pick
 from .tables import OPEN, SimTables

@@ -16,7 +16,7 @@ from functools import cache
 
 import numpy as np
 
-from ..cards import Card
+from ..engine.cards import Card
 from ..errors import UnknownPolicyError
 from .tables import CHOOSE, OPEN, SimTables, trump_code
 

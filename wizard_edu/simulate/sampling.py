@@ -1,4 +1,4 @@
-"""Simulated counts to set beside the exact odds of :mod:`wizard_edu.odds` (same keys, same questions)."""
+"""Simulated counts to set beside the exact odds of :mod:`wizard_edu.simulate.odds` (same keys, same questions)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..cards import COLOURS, Card
 from ..display.numbers import readable
-from ..rules.core import DEALER_CHOOSES, as_cards
-from ..rules.rulesets import Ruleset, get_ruleset
+from ..engine.cards import COLOURS, Card
+from ..engine.rules.core import DEALER_CHOOSES, as_cards
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from .api import CHUNK, chunks
 from .checks import (
     MAX_DEALS,
@@ -61,8 +61,8 @@ def trump_frequencies(n: int, players: int = 4, round_number: int = 1, rules: st
 def hand_frequencies(n: int, cards: int, what: str = "wizards", rules: str | Ruleset = "classic",
                      seed: int | None = None, turned_up: Card | str | None = None) -> dict[int, int]:
     """Deal ``n`` hands of ``cards`` cards and count how many hold k Wizards (Jesters, or trumps:
-    cards of the turned-up card's colour), keys as :func:`wizard_edu.odds.hand_odds`."""
-    from ..odds import _marked
+    cards of the turned-up card's colour), keys as :func:`wizard_edu.simulate.odds.hand_odds`."""
+    from .odds import _marked
 
     ruleset = get_ruleset(rules)
     tables = rule_tables(ruleset)

@@ -1,7 +1,7 @@
 """The simulator's tables and its one set of loops over them.
 
 The card encoding and the rule tables (who takes a trick, follow suit, the turned-up card's trump,
-scores) are :mod:`wizard_edu.rules.tables`, filled by asking the rules.  :class:`SimTables` adds
+scores) are :mod:`wizard_edu.engine.rules.tables`, filled by asking the rules.  :class:`SimTables` adds
 what the player models need, filled from the rule-of-thumb player's own scoring functions
 (``card_power``, ``strength`` and its crowd factor) and the careful player's preferences, and the
 vectorised steps every simulation is made of: which cards of a hand may be played
@@ -18,9 +18,8 @@ from functools import cache
 
 import numpy as np
 
-from ..errors import UnknownRulesetError
-from ..rules.rulesets import Ruleset, get_ruleset
-from ..rules.tables import (
+from ..engine.rules.rulesets import Ruleset, get_ruleset
+from ..engine.rules.tables import (
     CHOOSE,
     FREE,
     N_STATES,
@@ -32,7 +31,8 @@ from ..rules.tables import (
     is_tabled,
     trump_code,
 )
-from ..rules.tables import rule_tables as engine_tables
+from ..engine.rules.tables import rule_tables as engine_tables
+from ..errors import UnknownRulesetError
 
 #: The numbers of players the bid-power table is made for.
 PLAYER_COUNTS = range(3, 7)
@@ -40,7 +40,7 @@ PLAYER_COUNTS = range(3, 7)
 
 @dataclass(frozen=True, eq=False)
 class SimTables(RuleTables):
-    """:class:`~wizard_edu.rules.tables.RuleTables` plus the player models' scores and the
+    """:class:`~wizard_edu.engine.rules.tables.RuleTables` plus the player models' scores and the
     simulator's vectorised steps (see :func:`rule_tables`).
 
     The steps work on arrays of card ids, one entry per deal (``gone`` for a card already

@@ -39,7 +39,7 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
                                  totals (shows as a PNG picture; .figure is the matplotlib Figure);
                                  table.show_chart() draws it into the widget (PNG); New game clears it
       table.simple()             hide Seed, Save and Load (what a kid-mode app shows)
-      table.vocab                the wizard_edu.vocabulary.Vocabulary: every word the table shows
+      table.vocab                the wizard_edu.teach.vocabulary.Vocabulary: every word the table shows
       table.message              the last status message (plain text); table.events: list of plain-text
                                  lines of what happened ("Owl bids 1.", "Fox wins the trick: ...")
       table.last_trick           the last finished TrickRecord (kept across the end of a round)
@@ -82,10 +82,10 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
 
     q = Question("How many cards?", answer=lambda: len(junior_deck()))   checked question: see
       wizard_edu/widgets/question.py (q.answer_with("36") -> feedback, q.correct, q.tries, ...)
-    ProgressPanel()            "Where am I?": the learner's progress (wizard_edu.progress)
+    ProgressPanel()            "Where am I?": the learner's progress (wizard_edu.teach.progress)
 
 Words: every label, tooltip, log line and message goes through one
-:class:`wizard_edu.vocabulary.Vocabulary` for the ruleset and the card faces (``theme``): Junior
+:class:`wizard_edu.teach.vocabulary.Vocabulary` for the ruleset and the card faces (``theme``): Junior
 predicts and has Fool Frogs, Classic bids; the US Games faces print 2-10, J, Q, K, A (buttons read
 "▲ 8" for the kit's R7); AMIGO names the colours People, Elves, Dwarves and Giants.
 

@@ -1,7 +1,7 @@
 """The Bayes lab: change an opponent's bid and watch the chance that they hold a Wizard, a trump or a
 high card move, from the prior (before the bids) to the posterior (after them).
 
-All the arithmetic is :func:`wizard_edu.bayes.reveal`; this module only draws it.
+All the arithmetic is :func:`wizard_edu.simulate.bayes.reveal`; this module only draws it.
 
 >>> lab = BayesLab(players=3, cards=1, seed=2)
 >>> lab.set_bid(1, 0)
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, cast
 import ipywidgets as widgets
 import numpy as np
 
-from ..bayes import reveal
 from ..display.html import card_html, cards_html
+from ..engine.rules.core import DEALER_CHOOSES, trump_from_card
+from ..engine.rules.rulesets import get_ruleset
 from ..errors import WizardError
-from ..rules.core import DEALER_CHOOSES, trump_from_card
-from ..rules.rulesets import get_ruleset
+from ..simulate.bayes import reveal
 from .common import theme_for
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class LikelihoodTable(widgets.VBox):
 
     def __init__(self, cards: int = 3, players: int = 4, turned_up: str | None = "R5", rules: str = "classic",
                  feature: str = "a Wizard", seed: int | None = 0) -> None:
-        from ..bayes import bid_model_table
+        from ..simulate.bayes import bid_model_table
 
         self.table = bid_model_table(cards, players, turned_up, rules, feature, seed=seed)
         rows = []

@@ -1,8 +1,8 @@
 """The chances panel: for each card in the learner's hand, how likely it wins this trick and how likely
 the prediction comes true if it is played now, as bars with words a ten-year-old reads.
 
-It reads a :class:`~wizard_edu.game.SeatView` only (never other hands) and works it out with
-:func:`wizard_edu.odds.card_chances` (while bidding: :func:`wizard_edu.odds.bid_values`, the chance
+It reads a :class:`~wizard_edu.engine.game.SeatView` only (never other hands) and works it out with
+:func:`wizard_edu.simulate.odds.card_chances` (while bidding: :func:`wizard_edu.simulate.odds.bid_values`, the chance
 of making each bid).  It is a toggle: off, it computes nothing.
 
 How a table uses it (the hook)::
@@ -31,8 +31,8 @@ import ipywidgets as widgets
 
 from ..display.html import card_html
 from ..display.themes import Theme
-from ..game import SeatView
-from ..rules.trick_table import is_tabled
+from ..engine.game import SeatView
+from ..engine.rules.trick_table import is_tabled
 from .common import theme_for
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
@@ -189,7 +189,7 @@ class ChancesPanel(widgets.VBox):
             self.body.value, self.text = "", ""
             return
         # Imported only once the panel is on: the simulator (numpy) costs a pupil's kernel memory.
-        from ..odds import bid_values, card_chances
+        from ..simulate.odds import bid_values, card_chances
 
         theme = theme_for(view.ruleset, self._theme)
         junior = view.ruleset.scoring == "junior"

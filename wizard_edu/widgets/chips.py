@@ -18,8 +18,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..engine.rules.core import score_round
 from ..errors import WizardError
-from ..rules.core import score_round
 
 __all__ = ["ChipsPicture", "ChipsExplorer", "chips_picture_html"]
 

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..engine.game import Action, RoundRecord, SeatView, TrickRecord
+from ..engine.rules.rulesets import Ruleset
 from ..errors import WizardError
-from ..game import Action, RoundRecord, SeatView, TrickRecord
-from ..rules.rulesets import Ruleset
 from .common import replace_children, vocab_for
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ class SeatGame:
         return f"Round {self.round_number} of {self._view.rounds_total}."
 
     def score_pad(self) -> Any:
-        from ..scorepad import score_pad
+        from ..engine.scorepad import score_pad
 
         return score_pad(self)  # type: ignore[arg-type]  # it reads names, players and the rounds
 

@@ -1,5 +1,5 @@
 """Pieces the widgets share: card buttons, status messages, tricks.  Drawing only, no rules; words come
-from :mod:`wizard_edu.vocabulary`."""
+from :mod:`wizard_edu.teach.vocabulary`."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card
 from ..display.html import CARD_CSS, CARD_HEIGHT, CARD_WIDTH, card_html, cards_html
 from ..display.themes import FILL, INK, Theme, get_theme
-from ..errors import WizardError, WrongPhaseError
-from ..events import (
+from ..engine.cards import Card
+from ..engine.events import (
     BidChanged,
     BidMade,
     CardPlayed,
@@ -25,9 +24,10 @@ from ..events import (
     TrickFinished,
     TrumpChosen,
 )
-from ..game import Action, Game, TrickRecord
-from ..rules.rulesets import Ruleset, get_ruleset
-from ..vocabulary import Vocabulary, vocabulary
+from ..engine.game import Action, Game, TrickRecord
+from ..engine.rules.rulesets import Ruleset, get_ruleset
+from ..errors import WizardError, WrongPhaseError
+from ..teach.vocabulary import Vocabulary, vocabulary
 
 _KIND_STYLE = {"ok": ("#e7f6ec", "#1b5e20", "\u2714"), "error": ("#fdecea", "#8a1c1c", "\u2716"),
                "info": ("#eef3fb", "#1f3b63", "\u2139"), "hint": ("#fff8e1", "#5d4300", "\u2605")}
@@ -56,7 +56,7 @@ def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
     at least 48 x 68 CSS pixels; tooltip "red 7 (▲)" / "the king of spades (♠)".
 
     ``on_click(card)`` is called when it is pressed (by mouse or keyboard).  Words come from the
-    :class:`~wizard_edu.vocabulary.Vocabulary` (a theme name makes one for ``rules``).
+    :class:`~wizard_edu.teach.vocabulary.Vocabulary` (a theme name makes one for ``rules``).
     """
     card = Card.parse(card)
     vocab = theme if isinstance(theme, Vocabulary) else vocabulary(rules, get_theme(theme))
@@ -368,6 +368,6 @@ def trick_reason(trick: Iterable[Card | str] | str, trump: str | None = None, ru
     >>> trick_reason("F G3 G7 R8")
     'G7 wins: it is the highest green card, the colour led.'
     """
-    from ..rules.core import explain_trick
+    from ..engine.rules.core import explain_trick
 
     return vocab_for(rules, theme).trick_reason(explain_trick(trick, trump, rules))

@@ -9,9 +9,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..display.html import card_back_html, card_html, cards_html
+from ..engine.game import Game
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
-from ..game import Game
-from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
     WidgetBase,
     game_at_round,
@@ -115,7 +115,7 @@ class DealWidget(WidgetBase):
     @property
     def trump(self):
         """The trump colour, ``None`` for no trump, or ``DEALER_CHOOSES`` after a Wizard."""
-        from ..rules.core import trump_from_card
+        from ..engine.rules.core import trump_from_card
 
         return trump_from_card(self.trump_card, self.ruleset)
 

@@ -1,7 +1,7 @@
 """The win-probability explorer: pick a hand, a seat and the turned-up card; see how many tricks it wins.
 
 Everything it shows comes from :func:`wizard_edu.simulate.estimate_tricks` (and, for a one-card
-hand, the exact :func:`wizard_edu.odds.one_card_win_probability`).  Python API::
+hand, the exact :func:`wizard_edu.simulate.odds.one_card_win_probability`).  Python API::
 
     ex = WinProbabilityExplorer(rules="classic", players=4, seat=0, turned_up="J", hand="R7 W")
     ex.set_hand("R13 W G2")     # or ex.toggle("R13"), ex.deal(5, seed=3), ex.clear()
@@ -24,10 +24,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, Cards, sorted_hand
+from ..engine.cards import Card, Cards, sorted_hand
+from ..engine.rules.core import DEALER_CHOOSES, as_cards, trump_from_card
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
-from ..rules.core import DEALER_CHOOSES, as_cards, trump_from_card
-from ..rules.rulesets import Ruleset, get_ruleset
 from ..simulate import TrickEstimate, estimate_tricks, rule_tables
 from ..simulate.checks import check_cards, check_seat
 from .common import WidgetBase, card_button, text_button, vocab_for
@@ -355,7 +355,7 @@ class WinProbabilityExplorer(WidgetBase):
                                           opponents=self.opponents_choice.value, rules=self.ruleset,
                                           seed=self.seed)
             if len(self._hand) == 1 and trump_from_card(self.turned_up, self.ruleset) != DEALER_CHOOSES:
-                from ..odds import one_card_win_probability
+                from ..simulate.odds import one_card_win_probability
 
                 self.exact = one_card_win_probability(self._hand[0], self.players, self.seat, self.turned_up,
                                                       self.ruleset)

@@ -1,7 +1,7 @@
 """The table drawn as a table: the learner at the bottom, the others around, the trick in the middle.
 
-Drawing only (HTML and CSS, no rules): it reads a :class:`~wizard_edu.game.SeatView` and the
-last finished trick, and takes every word from the :class:`~wizard_edu.vocabulary.Vocabulary`.
+Drawing only (HTML and CSS, no rules): it reads a :class:`~wizard_edu.engine.game.SeatView` and the
+last finished trick, and takes every word from the :class:`~wizard_edu.teach.vocabulary.Vocabulary`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..display.html import card_html
-from ..game import SeatView, TrickRecord
-from ..vocabulary import Vocabulary
+from ..engine.game import SeatView, TrickRecord
+from ..teach.vocabulary import Vocabulary
 from .chips import chip_html
 from .common import chips_html
 

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..display.html import cards_html
+from ..engine.events import RoundFinished
+from ..engine.game import Action, RoundRecord, TrickRecord
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
-from ..events import RoundFinished
-from ..game import Action, RoundRecord, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
-from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
     DOUBLE_CLICK_SECONDS,
     WidgetBase,

@@ -1,6 +1,6 @@
 """The round-one heat map: how often each card wins the one-card round, from each seat.
 
-Exact values from :func:`wizard_edu.odds.round_one_table`.  Python API::
+Exact values from :func:`wizard_edu.simulate.odds.round_one_table`.  Python API::
 
     heat = RoundOneHeatMap(players=4, turned_up="R5", rules="classic")
     heat.set_players(6); heat.set_turned_up("J"); heat.set_rules("junior")
@@ -17,12 +17,12 @@ import time
 
 import ipywidgets as widgets
 
-from ..cards import Card
+from ..engine.cards import Card
+from ..engine.rules.core import as_cards
+from ..engine.rules.rulesets import get_ruleset
 from ..errors import WizardError
-from ..odds import round_one_table
-from ..rules.core import as_cards
-from ..rules.rulesets import get_ruleset
 from ..simulate.checks import trump_of
+from ..simulate.odds import round_one_table
 from .common import WidgetBase
 from .prob_charts import heat_colour
 

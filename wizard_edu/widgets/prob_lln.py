@@ -18,12 +18,12 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from ..cards import Card
+from ..engine.cards import Card
+from ..engine.rules.core import DEALER_CHOOSES
 from ..errors import WizardError
-from ..odds import hand_odds, one_card_win_probability, trump_odds
-from ..rules.core import DEALER_CHOOSES
 from ..simulate import rule_tables
 from ..simulate.checks import check_count
+from ..simulate.odds import hand_odds, one_card_win_probability, trump_odds
 from ..simulate.play import deal, play_rounds
 from ..simulate.tables import CHOOSE
 from .common import WidgetBase, text_button

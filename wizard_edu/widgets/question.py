@@ -39,7 +39,7 @@ The worked answer: ``worked`` is a function returning something to show (text, a
 ``IPython.display.HTML``, cards, a DataFrame, any widget, or a list of these); ``explain`` (text) is
 a short one.  Both are made and shown **only** after a right answer or "Show answer", inside the
 question (class ``wizard-question-worked``): nothing else shows them.  ``id`` names the question in
-the progress file (default: made from the prompt; the question bank, :mod:`wizard_edu.questions`,
+the progress file (default: made from the prompt; the question bank, :mod:`wizard_edu.teach.questions`,
 gives each question its own id); ``notebook`` names the notebook (default: the running notebook, from
 ``JPY_SESSION_NAME``).
 
@@ -56,7 +56,7 @@ to do when the widget cannot be shown (kid words: run the notebook), and no widg
 its worked answer or the hint until they are due (notebooks store widget state and the text repr;
 both are safe to store).
 
-Progress: every counted check calls :func:`wizard_edu.progress.record` (``record=False`` turns this
+Progress: every counted check calls :func:`wizard_edu.teach.progress.record` (``record=False`` turns this
 off; ``home=`` picks the folder, else ``$WIZARD_EDU_HOME`` or the user's home).  Nothing runs a check
 when a notebook is merely executed, so Run All and nbval record nothing.  When no learner name is
 known (no ``JUPYTERHUB_USER``, none typed yet), the widget asks for one once, after the first check.
@@ -92,10 +92,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import progress
-from ..cards import Card
-from ..cards import cards as parse_cards
+from ..engine.cards import Card
+from ..engine.cards import cards as parse_cards
 from ..errors import AnswerTextError, WizardError
+from ..teach import progress
 from .common import WidgetBase, card_button, status_message, text_button, vocab_for
 
 KINDS = ("number", "card", "cards", "choice", "click", "text")
@@ -620,7 +620,7 @@ class Question(WidgetBase):
 class WorkedAnswer(WidgetBase):
     """A question's answer and worked answer, shown at once (the teacher edition's answer cells).
 
-    Made by :func:`wizard_edu.questions.worked`; its text form is "✔ The answer: ...".
+    Made by :func:`wizard_edu.teach.questions.worked`; its text form is "✔ The answer: ...".
     """
 
     def __init__(self, question: Question, **kwargs: Any) -> None:

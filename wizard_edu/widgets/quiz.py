@@ -25,10 +25,10 @@ import ipywidgets as widgets
 if TYPE_CHECKING:  # pandas is imported when a table is asked for
     import pandas as pd
 
+from ..engine.rules.core import score_round
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import ExerciseError
-from ..exercises import explain_score, quiz_score_exercise, tempting_scores
-from ..rules.core import score_round
-from ..rules.rulesets import Ruleset, get_ruleset
+from ..teach.exercises import explain_score, quiz_score_exercise, tempting_scores
 from .common import WidgetBase, text_button
 
 NAMES = ("Mia", "Leo", "Ana", "Sam", "Noor", "Ben", "Zoe", "Kai")

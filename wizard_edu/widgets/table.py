@@ -19,21 +19,21 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
-from ..cards import COLOURS, NAMED_COLOUR_KINDS, Card
 from ..display.charts import Chart
 from ..display.html import card_html
 from ..display.pad import score_pad_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
+from ..engine.cards import COLOURS, NAMED_COLOUR_KINDS, Card
+from ..engine.events import CardPlayed, RoundFinished
+from ..engine.game import Action, Game, RoundRecord, SeatView, TrickRecord
+from ..engine.rules.rulesets import Ruleset, get_ruleset
+from ..engine.saves import check_save_fields
 from ..errors import SaveFileError, WizardError
-from ..events import CardPlayed, RoundFinished
 from ..files import write_atomic
-from ..game import Action, Game, RoundRecord, SeatView, TrickRecord
 from ..players.rule_of_thumb import RuleOfThumbPlayer
 from ..players.table import PLAYER_TYPES, make_player
-from ..progress import FOLDER, progress_home
-from ..rules.rulesets import Ruleset, get_ruleset
-from ..saves import check_save_fields
-from ..vocabulary import Vocabulary
+from ..teach.progress import FOLDER, progress_home
+from ..teach.vocabulary import Vocabulary
 from .common import (
     DOUBLE_CLICK_SECONDS,
     WidgetBase,

@@ -4,7 +4,7 @@
 Tricks are made the way a real game makes them: hands are dealt from the
 ruleset's deck and each player puts down a card the engine's
 :func:`~wizard_edu.legal_plays` allows.  The answer and its reason come from
-:func:`~wizard_edu.explain_trick` and :func:`~wizard_edu.rules.core.check_play`.
+:func:`~wizard_edu.explain_trick` and :func:`~wizard_edu.engine.rules.core.check_play`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import progress
-from ..cards import COLOURS, Card
+from ..engine.cards import COLOURS, Card
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
-from ..exercises import (  # noqa: F401 (LEVELS and the level names: the trainers' public names)
+from ..teach import progress
+from ..teach.exercises import (  # noqa: F401 (LEVELS and the level names: the trainers' public names)
     CLASSIC_LEVELS,
     JUNIOR_LEVELS,
     LEVELS,
@@ -28,7 +29,6 @@ from ..exercises import (  # noqa: F401 (LEVELS and the level names: the trainer
     dealt_trick,
     play_reason,
 )
-from ..rules.rulesets import Ruleset, get_ruleset
 from .common import (
     WidgetBase,
     card_button,

@@ -1,0 +1,356 @@
+"""The kid-mode server: Voila with a class code, a cap on open apps, warm kernels and quick clean-up.
+
+Started by :func:`wizard_edu.classroom.kidmode.start_voila` as ``python -m wizard_edu.classroom.kidserver NOTEBOOKS``; every
+setting (and the class code) comes from a 0600 JSON file named in ``$WIZARD_EDU_KID_SETTINGS``,
+so nothing secret is on the command line.  What it adds to plain Voila:
+
+* **Class code** (``--classroom``): Voila's token, typed once on a kid-sized page (upper or lower
+  case, spaces and dashes ignored); five wrong codes in a minute from one address make it wait.
+* **A cap on open apps**: past ``max_apps`` kernels for open pages a child gets a friendly
+  "wait a moment" page (HTTP 503) instead of a new kernel; the kernel manager refuses any kernel
+  past the cap plus the warm spares, even when many pages open at the same instant.
+* **Warm kernels** (Voila's ``preheat_kernel``): the landing page and each app keep a kernel that
+  has already run the notebook, so a page opens at once; the other notebooks get none.  Pages load
+  only the widget extensions (:data:`KID_EXTENSIONS`), not every JupyterLab extension installed.
+* **Clean-up**: a page that closes shuts its kernel (Voila's ``beforeunload`` beacon); a kernel
+  whose page went away without saying so (a crashed tab, a laptop closed) is culled once it has been
+  idle with no page connected for ``cull_idle_seconds``.
+* **Compressed pages** for a class (``--classroom``): pupils load Voila's scripts over the school network.
+* ``/`` leads to the landing page; ``/wizard-edu/status`` tells (logged-in) tests and benchmarks how
+  many apps are open and how many kernels are warm.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import sys
+import time
+from collections import defaultdict, deque
+from html import escape
+from typing import Any
+
+import tornado.web
+from jupyter_client.multikernelmanager import MultiKernelManager
+from jupyter_server._tz import utcnow
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
+from traitlets.config import Config
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+from voila.voila_identity_provider import VoilaLoginHandler
+
+from .kidmode import SETTINGS_ENV, normalise_code
+
+#: Wrong class codes allowed from one address per minute before it has to wait.
+MAX_FAILED_LOGINS = 5
+FAILED_LOGIN_WINDOW = 60.0
+
+PAGE_STYLE = ("body{font-family:sans-serif;background:#fffbe6;color:#111;display:flex;justify-content:center;"
+              "margin:0;padding:2em}main{max-width:34em;text-align:center}h1{font-size:2.2em}"
+              "p{font-size:1.4em}input{font-size:2em;letter-spacing:0.2em;text-transform:uppercase;width:8em;"
+              "text-align:center;padding:0.2em;border:3px solid #333;border-radius:10px}"
+              "button,a.big{font-size:1.6em;padding:0.3em 1em;border:3px solid #333;border-radius:10px;"
+              "background:#ffd54f;color:#111;text-decoration:none;cursor:pointer;display:inline-block;"
+              "margin:0.4em}.oops{color:#b00020;font-weight:bold}")
+
+
+#: The only JupyterLab extensions a kid-mode page loads: the widget manager (Voila's own for ipywidgets 8,
+#: and the one it builds on).
+KID_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+
+
+def kid_page(title: str, body: str) -> str:
+    """A whole kid-sized HTML page (no scripts)."""
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{PAGE_STYLE}</style>'
+            f"</head><body><main>{body}</main></body></html>")
+
+
+class KernelLimitReached(RuntimeError):
+    """Every kernel this kid-mode server may run is in use."""
+
+
+class KidKernelManager(AsyncMappingKernelManager):
+    """A kernel manager that never runs more than ``kernel_limit`` kernels (0: no limit).
+
+    The check and the registration of the new kernel happen without a pause in between, so a burst
+    of pages cannot slip past it.
+    """
+
+    kernel_limit = Integer(0, config=True, help="Most kernels at once, warm ones included (0: no limit).")
+
+    # jupyter_client types MultiKernelManager.start_kernel as synchronous (-> str) although its async
+    # managers, AsyncMappingKernelManager included, replace it with a coroutine: the override is right.
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        if self.kernel_limit > 0:
+            running = set(self._kernels) | set(getattr(self, "_pending_kernels", {}))
+            if len(running) >= self.kernel_limit:
+                raise KernelLimitReached(f"{len(running)} kernels are running (the limit is {self.kernel_limit}).")
+        return await super().start_kernel(*args, **kwargs)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """The culler, without the race with the warm pools (issue 22).
+
+        A warm kernel waits idle, with no page connected, for as long as it takes a child to open
+        the app: it is never culled.  The moment Voila hands it to a page it still looks idle for
+        minutes with no connection (the page has not opened its websocket yet), and the plain
+        culler stopped it right there: the page hung on "Loading widget..." for good.  So a kernel
+        seen warm at an earlier pass and gone from the pool since gets a whole idle period from now
+        to be connected to."""
+        was_warm = self.__dict__.setdefault("_kid_was_warm", set())
+        if kernel_id in warm_kernel_ids(self):
+            was_warm.add(kernel_id)
+            return
+        if kernel_id in was_warm:
+            was_warm.discard(kernel_id)
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and hasattr(kernel, "last_activity"):
+                kernel.last_activity = utcnow()
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+
+def warm_kernel_ids(km: MultiKernelManager) -> set[str]:
+    """The kernels waiting in Voila's warm pools (ready, not yet given to a page)."""
+    warm = set()
+    for pool in getattr(km, "_pools", {}).values():
+        for task in pool:
+            if task.done() and not task.cancelled() and task.exception() is None:
+                warm.add(task.result()["kernel_id"])
+    return warm
+
+
+def apps_open(km: MultiKernelManager) -> int:
+    """Kernels that belong to pages (every running kernel but the warm spares)."""
+    return len(set(km.list_kernel_ids()) - warm_kernel_ids(km))
+
+
+class KidLoginHandler(VoilaLoginHandler):
+    """The class-code page: one big box, kid words, and a pause after too many wrong codes."""
+
+    failures: dict[str, deque] = defaultdict(deque)
+
+    def _render(self, message=None):
+        oops = ""
+        if message and message.get("error"):
+            oops = f'<p class="oops" role="alert">{escape(message["error"])}</p>'
+        nxt = escape(self.get_argument("next", default=self.base_url))
+        self.write(kid_page("Class code", (
+            "<h1>Wizard games</h1><p>Type the class code from the board, then press <b>Go</b>.</p>"
+            f'{oops}<form method="post" action="{escape(self.base_url)}login?next={nxt}">'
+            f"{self.xsrf_form_html()}"
+            '<label for="code" style="display:block;font-size:1.3em;margin:0.5em">Class code</label>'
+            '<input id="code" name="password" autocomplete="off" autocapitalize="characters" autofocus '
+            'maxlength="20" required><br><button type="submit">Go</button></form>')))
+
+    def _recent_failures(self) -> deque:
+        times = self.failures[self.request.remote_ip or "?"]
+        while times and time.monotonic() - times[0] > FAILED_LOGIN_WINDOW:
+            times.popleft()
+        return times
+
+    @allow_unauthenticated
+    def post(self):
+        times = self._recent_failures()
+        if len(times) >= MAX_FAILED_LOGINS:
+            self.set_status(429)
+            self._render(message={"error": "Too many tries. Wait one minute, then type the code again."})
+            return
+        user = self.identity_provider.process_login_form(self)
+        if user is None:
+            times.append(time.monotonic())
+            self.set_status(401)
+            self._render(message={"error": "That is not the class code. Look at the board and try again."})
+            return
+        self.current_user = user
+        self.identity_provider.set_login_cookie(self, user)
+        self._redirect_safe(self.get_argument("next", default=self.base_url))
+
+
+class KidIdentityProvider(PasswordIdentityProvider):
+    """Voila's token login, with the class code typed the way children type it."""
+
+    def get_handlers(self):
+        # Voila passes its own login page class; children get ours.
+        return [(r"/login", KidLoginHandler)] if self.login_available else []
+
+    def process_login_form(self, handler):
+        typed = normalise_code(handler.get_argument("password", default=""))
+        if self.token and typed and hmac.compare_digest(typed.encode(), normalise_code(self.token).encode()):
+            return self.generate_anonymous_user(handler)
+        return None
+
+
+#: Seconds a page may show "Loading widget..." before it tells the child, in kid words, that the game
+#: could not start, with the way back (a kernel that never came, or was stopped under the page).
+STUCK_SECONDS = 25
+
+
+def stuck_page_script(back: str, seconds: int = STUCK_SECONDS) -> str:
+    """A small script for the end of an app page: if the game's widget has not appeared after
+    ``seconds`` (the page still says "Loading widget..."), say so in kid words, with a link back
+    to the start page and one to try again."""
+    message = ("<h1>This game could not start</h1><p>The computer could not get the game ready. "
+               "Go back to all the games and open it again, or try once more.</p>"
+               f'<p><a class="big" href="{escape(back)}">\u2b05 Back to all games</a> '
+               '<a class="big" href="">Try again</a></p>')
+    return ("<script>(function(){function check(){var t=document.body?document.body.innerText:'';"
+            "if(t.indexOf('Loading widget')<0||document.querySelector('.wizard-kid-stuck'))return;"
+            "var box=document.createElement('div');box.className='wizard-kid-stuck';"
+            "box.setAttribute('role','alert');box.style.cssText='font-family:sans-serif;font-size:1.3em;"
+            "background:#fffbe6;border:3px solid #333;border-radius:12px;padding:1em;margin:1em';"
+            f"box.innerHTML={json.dumps(message)};document.body.insertBefore(box,document.body.firstChild);}}"
+            f"setInterval(check,{seconds * 1000});}})();</script>")
+
+
+class KidRenderHandler(TornadoVoilaHandler):
+    """Voila's page handler with the cap: past it, a "wait a moment" page instead of a kernel."""
+
+    def _full(self) -> None:
+        limit = self.settings["wizard_edu"]["max_apps"]
+        self.set_status(503)
+        self.set_header("Retry-After", "30")
+        self.write(kid_page("Wait a moment", (
+            "<h1>All the game tables are busy</h1>"
+            "<p>Many games are open right now. Wait a moment, then press <b>Try again</b>.</p>"
+            '<p><a class="big" href="">Try again</a></p>'
+            f'<p><a class="big" href="{escape(self.base_url)}">Back to the start</a></p>'
+            f'<p style="font-size:0.9em;color:#555">For the teacher: kid mode lets {limit} apps be open at '
+            "once; closing unused tabs frees them, or start it again with a bigger --max-apps.</p>")))
+
+    @tornado.web.authenticated
+    async def get(self, path=None):
+        limit = self.settings["wizard_edu"]["max_apps"]
+        if limit and apps_open(self.kernel_manager) >= limit:
+            self._full()
+            return
+        # Voila's page stops its kernel when it closes (a POST from `beforeunload`) with the `_xsrf`
+        # cookie; Voila never sets that cookie, so without this line every kernel waits for the culler.
+        self.xsrf_token  # noqa: B018 - reading it sets the cookie
+        try:
+            async for html in self.get_generator(path=path):
+                self.write(html)
+                self.flush()
+            self.write(stuck_page_script(self.settings["wizard_edu"]["landing"]))
+        except KernelLimitReached:
+            if path and hasattr(self.kernel_manager, "fill_if_needed"):
+                self.kernel_manager.fill_if_needed(notebook_name=path)   # a failed warm start: try again later
+            if not self._headers_written:
+                self._full()
+
+
+class LandingRedirect(tornado.web.RequestHandler):  # plain tornado: a redirect needs no login
+    """``/`` (what a pupil types after the address) opens the landing page."""
+
+    def get(self):
+        self.redirect(self.settings["wizard_edu"]["landing"])
+
+
+class StatusHandler(JupyterHandler):
+    """How many apps are open and how many warm kernels wait (for tests and benchmarks)."""
+
+    @tornado.web.authenticated
+    def get(self):
+        km = self.kernel_manager
+        conf = self.settings["wizard_edu"]
+        self.set_header("Content-Type", "application/json")
+        self.write(json.dumps({"apps_open": apps_open(km), "kernels": len(km.list_kernel_ids()),
+                               "warm": len(warm_kernel_ids(km)), "warm_target": conf["warm_target"],
+                               "max_apps": conf["max_apps"]}))
+
+
+#: What a kid-mode page may load: only this server's own scripts, styles, pictures and sockets
+#: (inline scripts and styles are Voila's own), and it may not be framed by another site.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; "
+                           "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; "
+                           "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+                           "form-action 'self'; frame-ancestors 'self'")
+
+
+class KidVoila(Voila):
+    """Voila with the kit's kid-mode settings (see the module docstring)."""
+
+    kid_settings: dict = {}
+
+    def init_settings(self):
+        settings = super().init_settings()
+        conf = self.kid_settings
+        settings["wizard_edu"] = {"max_apps": int(conf.get("max_apps") or 0),
+                                  "warm_target": sum(conf.get("pool", {}).values()) if conf.get("preheat") else 0,
+                                  "landing": f"{self.base_url}voila/render/{conf.get('landing', 'kids.ipynb')}"}
+        # Pupils' pages come over the school network: gzip makes a first visit's ~5 MB of scripts about
+        # a third of that. On one computer it only costs time (the server compresses what it sends).
+        settings["compress_response"] = bool(conf.get("compress"))
+        # Every page may load only what this server sends: Voila's template links Font Awesome from a
+        # public CDN, which would tell an outside server each time a pupil opens an app (and fails on a
+        # school network without internet). The kit's widgets use no icon font.
+        settings.setdefault("headers", {})["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        return settings
+
+    def init_handlers(self):
+        handlers: list[tuple[Any, ...]] = []  # tornado's (pattern, handler[, kwargs]) rules
+        for pattern, handler, *rest in super().init_handlers():
+            if handler is TornadoVoilaHandler:
+                handler = KidRenderHandler
+            if pattern == self.server_url and handler is TornadoVoilaTreeHandler:
+                handlers.append((pattern, LandingRedirect))
+                continue
+            handlers.append((pattern, handler, *rest))
+        handlers.append((f"{self.server_url}wizard-edu/status", StatusHandler))
+        return handlers
+
+
+def voila_config(conf: dict) -> Config:
+    """The traitlets configuration of the kid-mode Voila, from the settings file."""
+    c = Config()
+    c.Voila.ip = conf.get("ip", "127.0.0.1")
+    c.Voila.port = int(conf["port"])
+    c.Voila.port_retries = 0            # the port we were given, or an honest failure
+    c.Voila.open_browser = False
+    c.Voila.root_dir = conf["root_dir"]
+    c.Voila.identity_provider_class = KidIdentityProvider
+    if conf.get("class_code"):
+        c.Voila.token = normalise_code(conf["class_code"])
+    vc = c.VoilaConfiguration
+    vc.show_tracebacks = False
+    vc.strip_sources = True
+    vc.theme = "light"
+    vc.multi_kernel_manager_class = KidKernelManager
+    # The apps need the widgets and nothing else: every other JupyterLab extension in the environment
+    # (jupytext, pygments, ...) would only be fetched and started by every page, or fail there.
+    vc.extension_allowlist = list(KID_EXTENSIONS)
+    pool = conf.get("pool", {}) if conf.get("preheat") else {}
+    max_apps = int(conf.get("max_apps") or 0)
+    c.KidKernelManager.kernel_limit = max_apps + sum(pool.values()) if max_apps else 0
+    if pool:
+        vc.preheat_kernel = True
+        vc.default_pool_size = 0        # only the landing page and the apps get warm kernels
+        c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0},
+                                                   **{name: {"pool_size": size} for name, size in pool.items()}}
+    c.MappingKernelManager.cull_idle_timeout = int(conf.get("cull_idle_seconds", 60))
+    c.MappingKernelManager.cull_interval = int(conf.get("cull_interval_seconds", 20))
+    c.MappingKernelManager.cull_connected = False   # a page that is still open keeps its kernel
+    # Kernels talk to the server through sockets in Voila's private (0700) folder, not TCP ports.
+    c.KernelManager.transport = "ipc"
+    return c
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Read the settings file (then forget where it is), and run Voila until stopped."""
+    path = os.environ.pop(SETTINGS_ENV, None)   # kernels started later do not inherit it
+    if not path:
+        sys.exit(f"{SETTINGS_ENV} is not set: start kid mode with `wizard-edu play`.")
+    with open(path, encoding="utf-8") as f:
+        conf = json.load(f)
+    KidVoila.kid_settings = conf
+    KidVoila.launch_instance(argv=[conf["root_dir"]], config=voila_config(conf))
+
+
+if __name__ == "__main__":
+    main()

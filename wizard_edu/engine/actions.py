@@ -1,0 +1,96 @@
+"""Actions: what a player does (bid, play a card, name the trump, and the variants' own steps).
+
+An :class:`Action` is a small frozen value, the same for a widget, a computer player and a save
+file: ``Action("bid", 2)``, ``Action("play", Card.parse("R7"))``, ``Action("trump", "R")``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from ..errors import PositionError, SaveFileError, short
+from .cards import Card
+
+#: Every kind of action (the Anniversary adds werewolf, pass and cloud).
+ACTION_KINDS = frozenset({"trump", "bid", "play", "werewolf", "pass", "cloud"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a player does: ``Action("bid", 2)``, ``Action("play", Card)``, ``Action("trump", "R")``.
+
+    Anniversary and variant actions: ``Action("werewolf", "R" or None)``,
+    ``Action("pass", Card)``, ``Action("cloud", 1 or -1)`` and, for an unseen
+    card under Clairvoyance, ``Action("play", None)``.
+    """
+
+    kind: str
+    value: Any = None
+
+    def __str__(self) -> str:
+        if self.kind in ("trump", "werewolf") and self.value is None:
+            value = "no trump"
+        elif self.kind == "play" and self.value is None:
+            value = "the unseen card"
+        elif self.kind == "cloud" and isinstance(self.value, int):
+            value = f"{self.value:+d}"
+        else:
+            value = self.value
+        return f"{self.kind} {value}"
+
+    def to_json(self) -> list:
+        value = str(self.value) if isinstance(self.value, Card) else self.value
+        return [self.kind, value]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its text (``str(action)``): ``"bid 2"``, ``"play R7"``,
+        ``"play Juggler:R"``, ``"trump no trump"``, ``"cloud +1"``, ``"play the unseen card"``.
+
+        >>> Action.parse("bid 2"), Action.parse(str(Action("werewolf", None)))
+        (Action(kind='bid', value=2), Action(kind='werewolf', value=None))
+        """
+        if not isinstance(text, str):
+            raise PositionError(f"An action is text like 'bid 2' or 'play R7', not {text!r}.")
+        kind, _, value = text.strip().partition(" ")
+        try:
+            if kind in ("trump", "werewolf"):
+                return cls(kind, None if value == "no trump" else value)
+            if kind == "play" and value == "the unseen card":
+                return cls(kind, None)
+            if kind in ("play", "pass"):
+                return cls(kind, Card.parse(value))
+            if kind in ("bid", "cloud"):
+                return cls(kind, int(value))
+        except ValueError:
+            pass
+        raise PositionError(f"{text!r} is not an action: write it like 'bid 2', 'play R7', 'trump R', "
+                            "'werewolf no trump', 'pass G3' or 'cloud +1'.")
+
+    @classmethod
+    def from_json(cls, data: list) -> Action:
+        """The action of :meth:`to_json`'s ``[kind, value]``."""
+        if not isinstance(data, (list, tuple)) or len(data) != 2 or data[0] not in ACTION_KINDS:
+            raise SaveFileError(f"{short(data)} is not an action: an action is saved as [kind, value], "
+                                f"with kind one of {', '.join(sorted(ACTION_KINDS))}.")
+        kind, value = data
+        if value is not None and not isinstance(value, (str, int)):
+            raise SaveFileError(f"{short(value)} is not the value of a {kind} action.")
+        if kind in ("play", "pass") and value is not None:
+            # A number here is refused by Card.parse itself, with its readable CardTextError.
+            value = Card.parse(cast(str, value))
+        return cls(kind, value)
+
+
+def bid(n: int) -> Action:
+    """Shorthand for ``Action("bid", n)``."""
+    return Action("bid", n)
+
+
+def play(card: Card | str) -> Action:
+    """Shorthand for ``Action("play", Card.parse(card))``."""
+    return Action("play", Card.parse(card))
+
+
+__all__ = ["Action", "ACTION_KINDS", "bid", "play"]

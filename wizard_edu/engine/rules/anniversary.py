@@ -1,0 +1,253 @@
+"""The Anniversary edition's round flow, as variant hooks (see :mod:`wizard_edu.engine.rules.variant`).
+
+The six special cards' trick rules (Dragon, Fairy, Bomb, Juggler and Cloud values) are card rules
+in :mod:`wizard_edu.engine.rules.core`; what this module adds are the three steps the cards bring:
+
+* ``"werewolf"``: after the deal the Werewolf's holder swaps it for the turned-up card (the swap
+  is compulsory) and names the trump, or no trump;
+* ``"pass"``: after a trick with the Juggler, unless it was the round's last, every player in turn
+  from the dealer's left chooses a card to pass to the left; the cards move together;
+* ``"cloud"``: before scoring, whoever won the trick with the Cloud changes their bid by +1 or -1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...errors import BidError, IllegalPlayError
+from ..cards import CLOUD, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
+from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
+from .core import check_trump, cloud_changes
+from .variant import SCORE, Phase, VariantRules, register_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+BID, PLAY = "bid", "play"
+
+
+@dataclass
+class AnniversaryState:
+    """The Anniversary's per-round state."""
+
+    #: ``(seat, card)`` when the Werewolf's holder took the turned-up card.
+    werewolf_swap: tuple[int, Card] | None = None
+    #: The passes made this round; ``passes[k][s]`` is the card seat ``s`` gave to its left.
+    passes: list[tuple[Card, ...]] = field(default_factory=list)
+    #: During a pass: the card each seat has chosen so far (``None``: still choosing).
+    pending: list[Card | None] = field(default_factory=list)
+    #: The seat changing its bid in the ``"cloud"`` phase.
+    cloud_seat: int | None = None
+    #: ``(seat, change)`` once the Cloud's holder has changed their bid.
+    cloud: tuple[int, int] | None = None
+
+
+def _state(game: Game) -> AnniversaryState:
+    return game.state.extra
+
+
+def _pass_order(game: Game) -> list[int]:
+    """Who chooses a card to pass first: from the dealer's left, like bidding."""
+    return [(game.dealer + 1 + i) % game.players for i in range(game.players)]
+
+
+def cloud_holder(game: Game) -> int | None:
+    """The seat that won the trick holding the Cloud this round (``None`` if nobody)."""
+    for record in game.state.tricks:
+        if any(c.kind == CLOUD for c in record.cards):
+            return record.winner_seat
+    return None
+
+
+# -- the werewolf phase ------------------------------------------------------------------------
+def _werewolf_seat(game: Game) -> int:
+    swap = _state(game).werewolf_swap
+    assert swap is not None  # the phase exists only after a swap
+    return swap[0]
+
+
+def _apply_werewolf(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
+    trump = check_trump(value)
+    game.state.trump = trump
+    game.state.phase = BID
+    return value, (TrumpChosen(seat, trump, Card(WEREWOLF)),)
+
+
+def _werewolf_status(game: Game) -> str:
+    swap = _state(game).werewolf_swap
+    took = swap[1].name if swap is not None else "card"
+    return (f"Round {game.round_number}: {game.names[_werewolf_seat(game)]} holds the Werewolf, takes the "
+            f"turned-up {took} and names the trump.")
+
+
+# -- the pass phase ------------------------------------------------------------------------------
+def _pass_seat(game: Game) -> int:
+    pending = _state(game).pending
+    return next(s for s in _pass_order(game) if pending[s] is None)
+
+
+def _apply_pass(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
+    card = Card.parse(value) if value is not None else None
+    hands = game.state.hands
+    if card is None or card not in hands[seat]:
+        raise IllegalPlayError(f"Pass one card from your hand: you do not hold {card}. "
+                               f"Your hand: {hands[seat]}.")
+    state = _state(game)
+    state.pending[seat] = card
+    events: tuple = (PassChosen(seat, card),)
+    if all(c is not None for c in state.pending):
+        # Everybody has chosen: the cards move to the left together.
+        given = tuple(c for c in state.pending if c is not None)
+        for s, c in enumerate(given):
+            hands[s].remove(c)
+        for s, c in enumerate(given):
+            left = (s + 1) % game.players
+            hands[left] = sorted_hand([*hands[left], c])
+        state.passes.append(given)
+        state.pending = [None] * game.players
+        game.state.phase = PLAY
+        events += (CardsPassed(given),)
+    return card, events
+
+
+# -- the cloud phase -----------------------------------------------------------------------------
+def _cloud_seat(game: Game) -> int:
+    seat = _state(game).cloud_seat
+    assert seat is not None  # the phase exists only with a Cloud holder
+    return seat
+
+
+def _cloud_legal(game: Game) -> list[int]:
+    bid = game.state.bids[_cloud_seat(game)]
+    assert bid is not None
+    return cloud_changes(bid)
+
+
+def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
+    bids = game.state.bids
+    bid = bids[seat]
+    assert bid is not None
+    allowed = cloud_changes(bid)
+    if change not in allowed or isinstance(change, bool) or not isinstance(change, int):
+        if change == -1:
+            raise BidError("A bid cannot go below 0: with a bid of 0 the Cloud can only add 1.")
+        raise BidError(f"The Cloud changes a bid by +1 or -1, not {change!r}.")
+    bids[seat] = bid + change
+    _state(game).cloud = (seat, change)
+    game.state.phase = SCORE
+    return change, (BidChanged(seat, change, bid + change),)
+
+
+def _int(text: str) -> int:
+    return int(text)
+
+
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def _trump(text: str) -> str | None:
+    return None if text == "-" else text
+
+
+class Anniversary(VariantRules):
+    """The Werewolf swap, the Juggler pass and the Cloud's bid change."""
+
+    key = "anniversary"
+    phases = {
+        "werewolf": Phase("werewolf", "werewolf", _werewolf_seat,
+                          lambda game: [*COLOURS, None], _apply_werewolf,
+                          lambda game: f"{game.names[_werewolf_seat(game)]} holds the Werewolf and is naming the trump",
+                          _werewolf_status, _trump),
+        "pass": Phase("pass", "pass", _pass_seat,
+                      lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
+                      lambda game: "players are choosing a card to pass to the left",
+                      lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
+                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."), _card),
+        "cloud": Phase("cloud", "cloud", _cloud_seat, _cloud_legal, _apply_cloud,
+                       lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
+                       lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
+                                     "and changes their bid by +1 or -1."), _int),
+    }
+
+    def new_state(self, players: int) -> AnniversaryState:
+        return AnniversaryState(pending=[None] * players)
+
+    def after_deal(self, game: Game) -> tuple:
+        state = game.state
+        if WEREWOLF not in game.ruleset.specials:
+            return ()  # no Werewolf in this deck: no swap to look for
+        werewolf = Card(WEREWOLF)
+        holder = next((s for s, h in enumerate(state.hands) if werewolf in h), None)
+        turned = state.trump_card
+        if holder is None or turned is None:
+            return ()
+        # The swap is compulsory: the holder takes the turned-up card, the Werewolf lies on the stack.
+        state.hands[holder].remove(werewolf)
+        state.hands[holder] = sorted_hand([*state.hands[holder], turned])
+        state.extra.werewolf_swap = (holder, turned)
+        state.stock[0] = werewolf
+        state.trump_card = werewolf
+        state.trump = None
+        state.phase = "werewolf"
+        return (WerewolfSwapped(holder, turned),)
+
+    def after_trick(self, game: Game, record: Any) -> tuple:
+        # (Only a deck with the Juggler needs its tricks searched for it.)
+        if JUGGLER in game.ruleset.specials and any(c.kind == JUGGLER for c in record.cards):
+            game.state.phase = "pass"
+        return ()
+
+    def before_scoring(self, game: Game) -> tuple:
+        holder = cloud_holder(game) if CLOUD in game.ruleset.specials else None
+        if holder is not None:
+            _state(game).cloud_seat = holder
+            game.state.phase = "cloud"
+        return ()
+
+    def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
+        state = _state(game)
+        return {"werewolf_swap": state.werewolf_swap, "pending_pass": state.pending[seat],
+                "passes": tuple((given[seat], given[(seat - 1) % game.players]) for given in state.passes)}
+
+    def record_extras(self, game: Game) -> dict[str, Any]:
+        state = _state(game)
+        return {"werewolf": state.werewolf_swap, "cloud": state.cloud}
+
+    # Position text: werewolf swap ; passes ; pending passes ; cloud seat ; cloud change.
+    # e.g. "2:R7;G3.R9.W;-.B4.-;-;-"
+    def state_text(self, game: Game) -> str:
+        state = _state(game)
+        swap = "-" if state.werewolf_swap is None else f"{state.werewolf_swap[0]}:{state.werewolf_swap[1]}"
+        passes = ",".join(".".join(map(str, given)) for given in state.passes) or "-"
+        pending = ".".join("-" if c is None else str(c) for c in state.pending)
+        cloud_seat = "-" if state.cloud_seat is None else str(state.cloud_seat)
+        cloud = "-" if state.cloud is None else f"{state.cloud[0]}:{state.cloud[1]:+d}"
+        return ";".join((swap, passes, pending, cloud_seat, cloud))
+
+    def parse_state(self, text: str, game: Game) -> AnniversaryState:
+        state = self.new_state(game.players)
+        if text == "-":
+            return state  # nothing has happened yet (a position may leave the field out)
+        swap, passes, pending, cloud_seat, cloud = text.split(";")
+        if swap != "-":
+            seat, card = swap.split(":", 1)
+            state.werewolf_swap = (int(seat), Card.parse(card))
+        if passes != "-":
+            state.passes = [tuple(Card.parse(c) for c in given.split(".")) for given in passes.split(",")]
+            if any(len(given) != game.players for given in state.passes):
+                raise ValueError("every pass moves one card from each player")
+        state.pending = [None if c == "-" else Card.parse(c) for c in pending.split(".")]
+        if len(state.pending) != game.players:
+            raise ValueError("give one pending pass (or -) for each player")
+        state.cloud_seat = None if cloud_seat == "-" else int(cloud_seat)
+        if cloud != "-":
+            seat, change = cloud.split(":")
+            state.cloud = (int(seat), int(change))
+        return state
+
+
+ANNIVERSARY_RULES = register_variant(Anniversary())
+
+__all__ = ["Anniversary", "AnniversaryState", "ANNIVERSARY_RULES", "cloud_holder"]

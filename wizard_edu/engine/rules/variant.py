@@ -1,0 +1,183 @@
+"""The variant seam: what a variant may change, as hooks with the standard game as default.
+
+A :class:`VariantRules` object says how one ruleset differs from plain Wizard.  Every hook has
+the standard behaviour as its default, so a variant overrides only what it changes:
+
+* the deck and the deal: :meth:`~VariantRules.deal`, :meth:`~VariantRules.round_sizes`,
+  :meth:`~VariantRules.max_hand_size`, :meth:`~VariantRules.check_players`;
+* the trick rules: :attr:`~VariantRules.trump_of`, :attr:`~VariantRules.lead_of`,
+  :attr:`~VariantRules.decide_trick` (``None`` keeps the rule in :mod:`wizard_edu.engine.rules.core`);
+* the round's flow: extra :attr:`~VariantRules.phases` (each a :class:`Phase`) entered from
+  :meth:`~VariantRules.after_deal`, :meth:`~VariantRules.after_trick` or
+  :meth:`~VariantRules.before_scoring`, with the variant's own per-round state
+  (:meth:`~VariantRules.new_state`, kept in ``game.state.extra``);
+* what players see and what a position stores: :meth:`~VariantRules.view_extras`,
+  :meth:`~VariantRules.record_extras`, :meth:`~VariantRules.state_text` and
+  :meth:`~VariantRules.parse_state`.
+
+A ruleset finds its hooks by its :attr:`~wizard_edu.engine.rules.rulesets.Ruleset.variant` key in
+:data:`VARIANT_RULES`; :func:`register_variant` adds a variant and its ruleset entry.  The
+built-in Anniversary and Monochrome hooks live in :mod:`wizard_edu.engine.rules.anniversary` and
+:mod:`wizard_edu.engine.rules.monochrome`; ``docs/variants.md`` walks through a toy variant.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...errors import UnknownRulesetError
+from ..cards import Card, Cards, sorted_hand
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from .core import TrickResult
+    from .rulesets import Ruleset
+
+#: The phase a hook sets when the round is to be scored now (the game then scores it).
+SCORE = "score"
+
+
+@dataclass(slots=True)
+class Deal:
+    """The cards of a new round: ``hands[seat]``, the undealt ``stock`` (``stock[0]`` is turned up)
+    and, for variants that deal from private piles, what is left of each seat's pile."""
+
+    hands: list[Cards]
+    stock: Cards
+    piles: list[Cards] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A step of the round that a variant adds (e.g. the Anniversary pass after a Juggler trick).
+
+    ``action`` is the action kind it takes; ``to_move(game)`` the seat to act; ``legal(game)`` the
+    values that action may take; ``apply(game, seat, value)`` checks and carries out a value
+    (raising a :class:`~wizard_edu.errors.WizardError` and changing nothing if refused), sets
+    ``game.state.phase`` to what comes next (:data:`SCORE` to score the round), and returns
+    ``(value recorded in the history, events)``.  ``doing(game)`` and ``status(game)`` are the
+    words for a wrong-phase hint ("You cannot bid now: ...") and for :meth:`Game.status`.
+    """
+
+    name: str
+    action: str
+    to_move: Callable[[Game], int]
+    legal: Callable[[Game], list[Any]]
+    apply: Callable[[Game, int, Any], tuple[Any, tuple]]
+    doing: Callable[[Game], str]
+    status: Callable[[Game], str]
+    #: How a position writes and reads this action's value (see :mod:`wizard_edu.engine.position`).
+    parse_value: Callable[[str], Any] = str
+
+
+class VariantRules:
+    """Plain Wizard.  Subclass and override the hooks a variant changes."""
+
+    #: The ruleset's :attr:`~wizard_edu.engine.rules.rulesets.Ruleset.variant` key.
+    key: str = "standard"
+    #: Extra phases by name (their action kinds must differ from the standard ones).
+    phases: Mapping[str, Phase] = {}
+    #: Trick-rule overrides; ``None`` keeps the standard rule of :mod:`wizard_edu.engine.rules.core`.
+    #: ``trump_of(card)`` -> colour, ``None`` or ``DEALER_CHOOSES``; ``lead_of(cards)`` -> colour
+    #: or ``None``; ``decide_trick(cards, trump)`` -> :class:`~wizard_edu.engine.rules.core.TrickResult`.
+    trump_of: Callable[[Card], str | None] | None = None
+    lead_of: Callable[[Sequence[Card]], str | None] | None = None
+    decide_trick: Callable[[Sequence[Card], str | None], TrickResult] | None = None
+
+    # -- players, rounds and the deal ---------------------------------------------------------
+    def check_players(self, ruleset: Ruleset, players: int) -> None:
+        """Raise :class:`~wizard_edu.errors.PlayerCountError` if the variant refuses this many."""
+
+    def round_sizes(self, ruleset: Ruleset, players: int) -> list[int] | None:
+        """The variant's own schedule, or ``None`` for the ruleset's schedule."""
+        return None
+
+    def max_hand_size(self, ruleset: Ruleset, players: int) -> int:
+        """The most cards a hand can hold (limits custom ``hand_sizes``)."""
+        return ruleset.deck_size // players
+
+    def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
+        """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left; each
+        player sorts their hand, and the rest is the stock, its first card turned up."""
+        deck = ruleset.deck()
+        rng.shuffle(deck)
+        hands = [Cards()] * players
+        for i in range(players):
+            hands[(dealer + 1 + i) % players] = sorted_hand(deck[i * hand_size:(i + 1) * hand_size])
+        del deck[:players * hand_size]  # the rest is the stock
+        return Deal(hands, deck)
+
+    # -- the round's flow -----------------------------------------------------------------------
+    def new_state(self, players: int) -> Any:
+        """The variant's own per-round state (``game.state.extra``); ``None`` if it needs none."""
+        return None
+
+    def after_deal(self, game: Game) -> tuple:
+        """Called once a round is dealt and its trump found; may change the deal or the phase.
+        Returns the events it caused."""
+        return ()
+
+    def after_trick(self, game: Game, record: Any) -> tuple:
+        """Called after a trick that was not the round's last; may set ``game.state.phase``."""
+        return ()
+
+    def before_scoring(self, game: Game) -> tuple:
+        """Called after the round's last trick; may set ``game.state.phase`` to a phase of its own
+        (which sets :data:`SCORE` when done) instead of scoring now."""
+        return ()
+
+    # -- what players see, the score pad and positions -----------------------------------------
+    def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
+        """Extra :class:`~wizard_edu.engine.game.SeatView` fields for ``seat``."""
+        return {}
+
+    def record_extras(self, game: Game) -> dict[str, Any]:
+        """Extra :class:`~wizard_edu.engine.game.RoundRecord` fields for the round being scored."""
+        return {}
+
+    def state_text(self, game: Game) -> str:
+        """The variant's per-round state as position text (no ``/`` or spaces); ``"-"`` for none."""
+        return "-"
+
+    def parse_state(self, text: str, game: Game) -> Any:
+        """Read :meth:`state_text` back into a per-round state (raise ``ValueError`` if malformed)."""
+        if text != "-":
+            raise ValueError(f"this variant keeps no round state, but the position gives {text!r}")
+        return self.new_state(game.players)
+
+
+STANDARD = VariantRules()
+
+#: Hooks by variant key; the built-in variants are imported when first asked for.
+VARIANT_RULES: dict[str, VariantRules] = {}
+_BUILT_IN = {"anniversary": "wizard_edu.engine.rules.anniversary", "monochrome": "wizard_edu.engine.rules.monochrome"}
+
+
+def variant_rules(key: str) -> VariantRules:
+    """The hooks registered for ``key`` (the standard game if none are)."""
+    found = VARIANT_RULES.get(key)
+    if found is None and key in _BUILT_IN:
+        importlib.import_module(_BUILT_IN[key])  # registers itself
+        found = VARIANT_RULES.get(key)
+    return found if found is not None else STANDARD
+
+
+def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
+    """Register a variant's hooks under ``rules.key``, and (for a new edition) its ruleset entry,
+    so that ``Game(rules=ruleset.name)`` and saved games find it."""
+    from .rulesets import RULESETS
+
+    VARIANT_RULES[rules.key] = rules
+    if ruleset is not None:
+        if ruleset.variant != rules.key:
+            raise UnknownRulesetError(f"The ruleset {ruleset.name!r} does not use the variant {rules.key!r}.")
+        RULESETS[ruleset.name] = ruleset
+    return rules
+
+
+__all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules",
+           "register_variant"]
