@@ -194,8 +194,13 @@ class FakeLab:
         return self.returncode
 
     def wait(self, timeout=None):
-        self.returncode = 0
-        return 0
+        self.returncode = 0 if self.returncode is None else self.returncode
+        return self.returncode
+
+    def terminate(self):
+        self.returncode = -15
+
+    kill = terminate
 
 
 @pytest.mark.parametrize("edition", ["student", "teacher"])
@@ -225,6 +230,21 @@ def test_wizard_edu_lab_opens_notebook_00_and_keeps_jupyterlabs_messages_out_of_
     assert any(str(log) in line for line in out) and log.stat().st_mode & 0o077 == 0
     handlers = lab.settings["ServerApp"]["logging_config"]["handlers"]
     assert handlers["logfile"]["filename"] == str(log) and handlers["console"]["level"] == "ERROR"
+
+
+def test_when_jupyterlab_stops_at_once_the_error_names_its_log(tmp_path, monkeypatch, capsys):
+    from wizard_edu.errors import ServerError
+
+    def stopped(process, folder):
+        raise ServerError("JupyterLab stopped at once (exit code 1).")
+
+    monkeypatch.setattr(cli.subprocess, "Popen", lambda cmd, env: FakeLab(cmd, env))
+    monkeypatch.setattr(servers, "wait_for_server_info", stopped)
+    learner = tmp_path / "learner"
+    assert cli.main(["lab", "--no-browser", "--allow-root", "--port", "0", "--notebooks", str(REPO / "notebooks"),
+                     "--learner-dir", str(learner)]) == 2
+    err = capsys.readouterr().err
+    assert "stopped at once" in err and str(learner / servers.LAB_LOG_NAME) in err
 
 
 def test_the_quiet_log_settings_send_chatter_to_the_file_and_errors_to_the_terminal(tmp_path, capsys):

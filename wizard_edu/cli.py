@@ -99,7 +99,12 @@ def cmd_lab(args: argparse.Namespace) -> int:
         edition = "teacher" if args.teacher else "student"
 
         def announce() -> None:
-            info = servers.wait_for_server_info(process, servers.runtime_dir(env))
+            try:
+                info = servers.wait_for_server_info(process, servers.runtime_dir(env))
+            except WizardError as exc:
+                if log is None:
+                    raise
+                raise type(exc)(f"{exc} JupyterLab's messages are in {log}.") from None
             print(lab_announcement(servers.lab_link(info, start), edition, log), flush=True)
             token_file.unlink()   # JupyterLab has read it; its own record (jpserver-PID.json) is 0600 too
 
