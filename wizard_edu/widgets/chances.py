@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from ..display.html import card_html
 from ..display.themes import Theme
 from ..game import SeatView
-from ..rules.trick_table import is_tabled
+from ..rules.tables import is_tabled
 from .common import theme_for
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
