@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -10,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from wizard_edu import cli
-from wizard_edu.classroom import doctor
+from wizard_edu.classroom import doctor, servers
 from wizard_edu.teach.worksheets import make_worksheet, worksheet_html
 
 REPO = Path(__file__).resolve().parent.parent
@@ -145,6 +148,128 @@ def test_lab_command_line():
     assert not any("token" in part for part in cmd)     # the token goes through a 0600 file
     assert "--allow-root" not in cmd
     assert "--allow-root" in cli.lab_command(Path("n"), 1, root=True)
+
+
+# -- what `wizard-edu lab` prints and opens (issue 21: the link alone, on notebook 00) ----------
+START_URL = "lab/tree/00-install-check.ipynb"
+
+
+def test_the_announcement_puts_the_link_alone_on_its_line_between_rules():
+    link = servers.lab_link({"url": "http://127.0.0.1:8888/", "token": "ab12"}, START_URL)
+    assert link == "http://127.0.0.1:8888/lab/tree/00-install-check.ipynb?token=ab12"
+    log = Path("/home/ada/wizard-edu-notebooks/.wizard-edu-lab.log")
+    lines = cli.lab_announcement(link, "student", log).splitlines()
+    at = lines.index(link)                                   # the whole line is the link, nothing else
+    assert [n for n, line in enumerate(lines) if "ab12" in line] == [at]
+    assert lines[at - 1] == lines[at + 1] == ""              # a blank line either side
+    rules = [n for n, line in enumerate(lines) if line == cli.RULE]
+    assert len(rules) == 2 and rules[0] < at < rules[1]    # framed
+    assert "STUDENT edition" in lines[rules[0] + 1] and f"go to {log}" in "\n".join(lines)
+
+
+def test_without_notebook_00_the_link_opens_jupyterlab_itself(tmp_path):
+    assert servers.start_page(tmp_path) == "lab"
+    link = servers.lab_link({"url": "http://127.0.0.1:8888", "token": "ab12"}, servers.start_page(tmp_path))
+    assert link == "http://127.0.0.1:8888/lab?token=ab12"
+    assert "00-install-check" not in cli.lab_announcement(link, "teacher")
+
+
+def test_the_default_url_is_the_start_notebook():
+    cmd = cli.lab_command(Path("/kit/notebooks"), 8899, open_browser=True, start=START_URL)
+    assert "--LabApp.default_url=/lab/tree/00-install-check.ipynb" in cmd   # what a browser opens first
+    assert not any("token" in part for part in cmd)
+
+
+class FakeLab:
+    """Stands in for the JupyterLab process: records its command line and the settings it was given."""
+
+    started: list[FakeLab] = []
+
+    def __init__(self, cmd, env):
+        self.cmd, self.env, self.pid, self.returncode = cmd, env, 4242, None
+        first = Path(env["JUPYTER_CONFIG_PATH"].split(os.pathsep)[0])
+        self.settings = json.loads((first / "jupyter_server_config.json").read_text())
+        FakeLab.started.append(self)
+
+    def poll(self):
+        return self.returncode
+
+    def wait(self, timeout=None):
+        self.returncode = 0 if self.returncode is None else self.returncode
+        return self.returncode
+
+    def terminate(self):
+        self.returncode = -15
+
+    kill = terminate
+
+
+@pytest.mark.parametrize("edition", ["student", "teacher"])
+def test_wizard_edu_lab_opens_notebook_00_and_keeps_jupyterlabs_messages_out_of_the_way(
+        edition, tmp_path, monkeypatch, capsys):
+    teacher = tmp_path / "notebooks"
+    teacher.mkdir()
+    for name in ("00-install-check.ipynb", "01-meet-the-cards.ipynb"):
+        shutil.copy(REPO / "notebooks" / name, teacher / name)
+    learner = tmp_path / "learner"
+    monkeypatch.setattr(cli.subprocess, "Popen", lambda cmd, env: FakeLab(cmd, env))
+    monkeypatch.setattr(servers, "wait_for_server_info", lambda process, folder: {
+        "url": "http://127.0.0.1:8899/", "token": "ab12", "port": 8899})
+    FakeLab.started.clear()
+    args = ["lab", "--no-browser", "--allow-root", "--port", "0", "--notebooks", str(teacher)]
+    args += ["--teacher"] if edition == "teacher" else ["--learner-dir", str(learner)]
+    assert cli.main(args) == 0
+    (lab,) = FakeLab.started
+    served = teacher if edition == "teacher" else learner
+    assert f"--ServerApp.root_dir={served.resolve()}" in lab.cmd
+    assert "--LabApp.default_url=/lab/tree/00-install-check.ipynb" in lab.cmd
+    out = capsys.readouterr().out.splitlines()
+    assert "http://127.0.0.1:8899/lab/tree/00-install-check.ipynb?token=ab12" in out
+    assert f"{edition.upper()} edition" in "\n".join(out)
+    # The server's chatter goes to a private log in the folder it serves; errors still reach the terminal.
+    log = served / servers.LAB_LOG_NAME
+    assert any(str(log) in line for line in out) and log.stat().st_mode & 0o077 == 0
+    handlers = lab.settings["ServerApp"]["logging_config"]["handlers"]
+    assert handlers["logfile"]["filename"] == str(log) and handlers["console"]["level"] == "ERROR"
+
+
+def test_when_jupyterlab_stops_at_once_the_error_names_its_log(tmp_path, monkeypatch, capsys):
+    from wizard_edu.errors import ServerError
+
+    def stopped(process, folder):
+        raise ServerError("JupyterLab stopped at once (exit code 1).")
+
+    monkeypatch.setattr(cli.subprocess, "Popen", lambda cmd, env: FakeLab(cmd, env))
+    monkeypatch.setattr(servers, "wait_for_server_info", stopped)
+    learner = tmp_path / "learner"
+    assert cli.main(["lab", "--no-browser", "--allow-root", "--port", "0", "--notebooks", str(REPO / "notebooks"),
+                     "--learner-dir", str(learner)]) == 2
+    err = capsys.readouterr().err
+    assert "stopped at once" in err and str(learner / servers.LAB_LOG_NAME) in err
+
+
+def test_the_quiet_log_settings_send_chatter_to_the_file_and_errors_to_the_terminal(tmp_path, capsys):
+    from traitlets.config import Application, Config
+
+    class ServerApp(Application):   # the name the settings address, with traitlets' own logging set-up
+        pass
+
+    log = servers.open_log(tmp_path / servers.LAB_LOG_NAME)
+    app = ServerApp(config=Config(servers.quiet_lab_config(log)))
+    try:
+        app.log.info("jupyterlab | extension was successfully loaded.")
+        app.log.warning("No web browser found: could not locate runnable browser")
+        app.log.error("Uncaught exception in the kernel")
+        for handler in app.log.handlers:
+            handler.flush()
+        err = capsys.readouterr().err
+        assert "Uncaught exception" in err and "extension was" not in err and "No web browser" not in err
+        text = log.read_text()
+        assert "extension was successfully loaded" in text and "No web browser" in text and "Uncaught" in text
+    finally:
+        for handler in list(app.log.handlers):
+            handler.close()
+            app.log.removeHandler(handler)
 
 
 def test_lab_and_play_need_the_notebooks_folder(tmp_path, capsys):

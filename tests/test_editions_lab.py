@@ -10,6 +10,7 @@ notebook appears, and that --teacher serves every answer.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import urllib.request
@@ -196,7 +197,7 @@ def test_lab_options():
 
 # -- real servers -------------------------------------------------------------------------------
 def served(link: str, path: str) -> dict:
-    base, token = link.split("/lab?token=")
+    base, token = re.fullmatch(r"(.*?)/lab[^?]*\?token=(.*)", link).groups()
     with urllib.request.urlopen(f"{base}/api/contents/{path}?token={token}", timeout=60) as reply:
         return json.load(reply)
 
@@ -205,7 +206,7 @@ def answer_cells(model: dict) -> list[dict]:
     return [c for c in model["content"]["cells"] if "".join(c["source"]) == ANSWER_SOURCE]
 
 
-LINK = r"(http://127\.0\.0\.1:\d+/lab\?token=[0-9a-f]+)"
+LINK = r"(http://127\.0\.0\.1:\d+/lab[^?\s]*\?token=[0-9a-f]+)"
 
 
 def test_wizard_edu_lab_serves_the_student_edition_and_keeps_a_learners_work(teacher, tmp_path):

@@ -296,3 +296,12 @@ def test_exercises_take_numpy_whole_numbers():
     assert tempting_scores(np.int64(2), np.int64(1)) == tempting_scores(2, 1)
     with pytest.raises(ExerciseError, match="seed must be a whole number"):
         generate("trick-winner", seed=np.True_)
+
+
+def test_dealt_exercises_take_numpy_whole_numbers():
+    np = pytest.importorskip("numpy")
+    from wizard_edu.teach.exercises import dealt_hand, dealt_trick
+
+    ruleset = get_ruleset("classic")
+    assert dealt_hand(random.Random(2), ruleset, np.int64(4), np.int64(5)) == dealt_hand(random.Random(2), ruleset, 4, 5)
+    assert dealt_trick(random.Random(2), ruleset, "trump", np.int64(4)) == dealt_trick(random.Random(2), ruleset, "trump", 4)

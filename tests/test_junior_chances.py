@@ -1,7 +1,8 @@
 """Notebook 04's "How likely does your card win?" (issue 12, deliverable 5) is held to the exact odds.
 
-The picture stored in the notebook carries each card's chance as a fraction; it must be the exact
-one-card chance of Wizard Junior, and the words and "about N in 10" a child reads must fit it.
+The picture (a worked answer in notebook 04's question bank) carries each card's chance as a fraction;
+it must be the exact one-card chance of Wizard Junior, and the words and "about N in 10" a child reads
+must fit it.
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ import html
 import re
 from fractions import Fraction
 from pathlib import Path
-
-import nbformat
 
 from wizard_edu import cards
 from wizard_edu.simulate.odds import one_card_win_probability
@@ -23,10 +22,9 @@ ROW = re.compile(r'<div class="junior-chance" data-card="([^"]+)" data-chance="(
 
 
 def _stored_rows() -> list[tuple]:
-    nb = nbformat.read(REPO / "notebooks" / "04-predicting-tricks.ipynb", as_version=4)
-    shown = "".join(o.get("data", {}).get("text/html", "") for c in nb.cells if c.cell_type == "code"
-                    for o in c.get("outputs", []))
-    return ROW.findall(html.unescape(shown))
+    from wizard_edu.teach.questions.n04 import win_chances_picture
+
+    return ROW.findall(html.unescape(win_chances_picture().data))
 
 
 def _exact(card: str, players: str, seat: str, up: str) -> Fraction:

@@ -6,9 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from wizard_edu.engine.rules.tables import rule_tables
-from wizard_edu.engine.rules.trick_table import trick_lists
-
 PLAY = """
 import sys
 from wizard_edu.widgets import TableWidget
@@ -31,10 +28,3 @@ def test_playing_at_the_table_loads_no_numpy_pandas_or_matplotlib():
                               timeout=120, check=True)
         assert done.stdout.strip() == "[]", (rules, done.stdout, done.stderr[-2000:])
 
-
-def test_the_engines_trick_lists_are_the_simulators_tables():
-    for rules in ("junior", "classic"):
-        code, beats = trick_lists(rules_obj := rule_tables(rules).ruleset)
-        tables = rule_tables(rules_obj)
-        assert code == tables.code
-        assert beats == tables.beats[:, :tables.size, :tables.size].tolist()

@@ -104,7 +104,8 @@ def all_command_lines() -> str:
 def test_lab_token_is_in_no_command_line_and_the_printed_link_works(tmp_path):
     process, log = start_cli(tmp_path, "lab", "--no-browser", "--port", "0", *ROOT_FLAG)
     try:
-        link = wait_for(log, r"http://127\.0\.0\.1:(\d+)/lab\?token=([0-9a-f]+)", process)
+        link = wait_for(log, r"(?m)^http://127\.0\.0\.1:(\d+)/lab/tree/00-install-check\.ipynb\?token=([0-9a-f]+)$",
+                        process)
         port, token = int(link.group(1)), link.group(2)
         assert len(token) >= 32
         assert token not in all_command_lines()          # what every user of this computer can read
@@ -121,7 +122,11 @@ def test_lab_token_is_in_no_command_line_and_the_printed_link_works(tmp_path):
         assert defaults["fetchNews"]["default"] == "false" and defaults["checkForUpdates"]["default"] is False
         text = log.read_text(errors="replace")
         assert "ServerApp.token config is deprecated" not in text and "Traceback" not in text
-        assert "00-install-check.ipynb" in text
+        # JupyterLab's chatter went to the log in the learner's folder (0600), whose path was printed.
+        lab_log = tmp_path / "home" / "wizard-edu-notebooks" / servers.LAB_LOG_NAME
+        assert f"messages go to {lab_log}" in text and lab_log.stat().st_mode & 0o077 == 0
+        assert "extension was successfully loaded" in lab_log.read_text()
+        assert "extension was successfully" not in text and "[I " not in text and token not in lab_log.read_text()
         # The token file is gone once JupyterLab has read it; its own record is private (0600).
         (record,) = (tmp_path / "jupyter_runtime_dir").glob("jpserver-*.json")
         assert json.loads(record.read_text())["port"] == port and record.stat().st_mode & 0o077 == 0

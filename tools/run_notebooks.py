@@ -9,15 +9,20 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from wizard_edu.teach.editions import KERNEL_NAME, match_kernel
+
 
 def run(path: Path) -> float:
     nb = nbformat.read(path, as_version=4)
     start = time.perf_counter()
-    NotebookClient(nb, timeout=300, kernel_name="python3",
+    NotebookClient(nb, timeout=300, kernel_name=KERNEL_NAME,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     elapsed = time.perf_counter() - start
     for cell in nb.cells:  # run timestamps change on every run and say nothing: keep diffs small
         cell.metadata.pop("execution", None)
+    # The kernelspec JupyterLab writes on opening it (nbclient keeps the stored one, jupytext's "Python 3"):
+    # else every notebook shows as modified the moment it opens.
+    match_kernel(nb)
     nbformat.write(nb, path)
     return elapsed
 

@@ -45,13 +45,16 @@ def _notebooks(args: argparse.Namespace) -> Path:
     return found
 
 
-def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: bool = False) -> list[str]:
+def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: bool = False,
+                start: str = "lab") -> list[str]:
     """The JupyterLab command line: this computer only, one port, never a token (that goes in a 0600 file).
 
-    ``root=True`` adds Jupyter's ``--allow-root`` (only when the teacher gave ``--allow-root``).
+    ``start`` is the page a browser opens first (``lab/tree/00-install-check.ipynb``: see
+    :func:`servers.start_page`).  ``root=True`` adds Jupyter's ``--allow-root`` (only when the
+    teacher gave ``--allow-root``).
     """
     cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
-           f"--ServerApp.root_dir={notebooks}"]
+           f"--ServerApp.root_dir={notebooks}", f"--LabApp.default_url=/{start.lstrip('/')}"]
     if not open_browser:
         cmd.append("--no-browser")
     if root:
@@ -80,33 +83,64 @@ def cmd_lab(args: argparse.Namespace) -> int:
               "the teacher edition with every answer.", flush=True)
         if report.summary():
             print(report.summary(), flush=True)
+    start = servers.start_page(folder)
+    log = servers.open_log(folder / servers.LAB_LOG_NAME)
     with servers.private_dir() as secret:
         # The token reaches JupyterLab through a 0600 file named in its environment: never on its
         # command line, where `ps` would show it to every user of this computer.
         token_file = servers.write_secret(secret, "lab-token", secrets.token_hex(24))
         env = servers.server_env(JUPYTER_TOKEN_FILE=str(token_file))
+        if log is not None:   # JupyterLab's chatter to the log; its errors still reach the terminal
+            env = servers.add_config(env, secret / "jupyter-config", servers.quiet_lab_config(log))
         cmd = lab_command(folder.resolve(), port, open_browser=not args.no_browser,
-                          root=servers.is_root() and args.allow_root)
+                          root=servers.is_root() and args.allow_root, start=start)
         print(f"Starting JupyterLab on this computer only (port {port}) ...", flush=True)
         process = subprocess.Popen(cmd, env=env)
         edition = "teacher" if args.teacher else "student"
 
         def announce() -> None:
-            _announce_lab(process, env, edition)
+            try:
+                info = servers.wait_for_server_info(process, servers.runtime_dir(env))
+            except WizardError as exc:
+                if log is None:
+                    raise
+                raise type(exc)(f"{exc} JupyterLab's messages are in {log}.") from None
+            print(lab_announcement(servers.lab_link(info, start), edition, log), flush=True)
             token_file.unlink()   # JupyterLab has read it; its own record (jpserver-PID.json) is 0600 too
 
         return _run_until_stopped(process, announce)
 
 
-def _announce_lab(process: subprocess.Popen, env: dict[str, str], edition: str = "student") -> None:
-    """Print the link the running server reports for itself (its own port and token)."""
-    from .classroom import servers
+#: The rule above and below the link, so it stands out from whatever else is in the terminal.
+RULE = "=" * 72
 
-    info = servers.wait_for_server_info(process, servers.runtime_dir(env))
-    print(f"JupyterLab is ready with the {edition.upper()} edition. "
-          "Your link (keep it to yourself: it lets in whoever has it):\n"
-          f"    {servers.lab_link(info)}\n"
-          "Start with 00-install-check.ipynb. Press Ctrl+C twice to stop.", flush=True)
+
+def lab_announcement(link: str, edition: str = "student", log: Path | None = None) -> str:
+    """What ``wizard-edu lab`` prints once JupyterLab is up: the link alone on its line, framed.
+
+    >>> print(lab_announcement("http://127.0.0.1:8888/lab/tree/00-install-check.ipynb?token=abc"))
+    <BLANKLINE>
+    ========================================================================
+    JupyterLab is ready (STUDENT edition). Open this link in your web browser:
+    <BLANKLINE>
+    http://127.0.0.1:8888/lab/tree/00-install-check.ipynb?token=abc
+    <BLANKLINE>
+    Keep it to yourself: it lets in whoever has it.
+    It opens 00-install-check.ipynb: start there.
+    To stop JupyterLab, press Ctrl+C twice in this window.
+    ========================================================================
+    """
+    from .classroom.servers import START_NOTEBOOK
+
+    lines = ["", RULE, f"JupyterLab is ready ({edition.upper()} edition). Open this link in your web browser:",
+             "", link, "", "Keep it to yourself: it lets in whoever has it."]
+    if START_NOTEBOOK in link:
+        lines.append(f"It opens {START_NOTEBOOK}: start there.")
+    lines.append("To stop JupyterLab, press Ctrl+C twice in this window.")
+    if log is not None:
+        lines.append(f"JupyterLab's messages go to {log} (errors show here too).")
+    lines.append(RULE)
+    return "\n".join(lines)
 
 
 def _run_until_stopped(process: subprocess.Popen, announce: Callable[[], None]) -> int:

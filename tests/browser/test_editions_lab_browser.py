@@ -34,7 +34,7 @@ class LearnerLab:
     """The server `wizard-edu lab` started (only what ``open_notebook`` needs)."""
 
     def __init__(self, link: str):
-        self.base, self.token = link.split("/lab?token=")
+        self.base, self.token = re.fullmatch(r"(.*?)/lab[^?]*\?token=(.*)", link).groups()
 
     def url(self, path: str = "lab") -> str:
         sep = "&" if "?" in path else "?"
@@ -45,7 +45,7 @@ class LearnerLab:
 def learner_lab(chromium_path, tmp_path):
     process, log = start_cli(tmp_path, "lab", "--no-browser", "--port", "0", *ROOT_FLAG)
     try:
-        link = wait_for(log, r"(http://127\.0\.0\.1:\d+/lab\?token=[0-9a-f]+)", process).group(1)
+        link = wait_for(log, r"(http://127\.0\.0\.1:\d+/lab[^?\s]*\?token=[0-9a-f]+)", process).group(1)
         assert "STUDENT edition" in log.read_text()
         assert (tmp_path / "home" / "wizard-edu-notebooks" / NOTEBOOK).is_file()
         yield LearnerLab(link)

@@ -37,7 +37,7 @@ class LearnerLab:
     """The JupyterLab `wizard-edu lab` started (only what the helpers need)."""
 
     def __init__(self, link: str, home: Path):
-        self.base, self.token = link.split("/lab?token=")
+        self.base, self.token = re.fullmatch(r"(.*?)/lab[^?]*\?token=(.*)", link).groups()
         self.home = home
 
     def url(self, path: str = "lab") -> str:
@@ -50,7 +50,7 @@ def student_lab(chromium_path, tmp_path_factory):
     base = tmp_path_factory.mktemp("student-lab")
     process, log = start_cli(base, "lab", "--no-browser", "--port", "0", *ROOT_FLAG)
     try:
-        link = wait_for(log, r"(http://127\.0\.0\.1:\d+/lab\?token=[0-9a-f]+)", process).group(1)
+        link = wait_for(log, r"(http://127\.0\.0\.1:\d+/lab[^?\s]*\?token=[0-9a-f]+)", process).group(1)
         yield LearnerLab(link, base / "home")
     finally:
         stop_cli(process)

@@ -36,6 +36,10 @@ from ..errors import ServerError
 
 #: The folder with the kit's own Jupyter settings (news popup off, no legacy notebook shim).
 KIT_JUPYTER_CONFIG = "jupyter-config"
+#: The notebook ``wizard-edu lab`` opens first (in both editions).
+START_NOTEBOOK = "00-install-check.ipynb"
+#: Where JupyterLab's own messages go, in the folder it serves (hidden: JupyterLab does not list it).
+LAB_LOG_NAME = ".wizard-edu-lab.log"
 
 
 # -- ports ---------------------------------------------------------------------------
@@ -160,6 +164,14 @@ def server_env(base: dict[str, str] | None = None, **extra: str) -> dict[str, st
     return env
 
 
+def add_config(env: dict[str, str], folder: Path, settings: dict) -> dict[str, str]:
+    """Write ``settings`` as ``jupyter_server_config.json`` in ``folder`` and put it first on the config path."""
+    folder.mkdir(mode=0o700, exist_ok=True)
+    (folder / "jupyter_server_config.json").write_text(json.dumps(settings, indent=1), encoding="utf-8")
+    paths = [str(folder)] + [p for p in env.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if p]
+    return {**env, "JUPYTER_CONFIG_PATH": os.pathsep.join(dict.fromkeys(paths))}
+
+
 def runtime_dir(env: dict[str, str]) -> Path:
     """Where a Jupyter server started with ``env`` writes its ``jpserver-PID.json``."""
     from jupyter_core import paths
@@ -203,11 +215,65 @@ def wait_for_server_info(process: subprocess.Popen, folder: Path, timeout: float
     raise ServerError(f"JupyterLab did not start within {timeout:.0f} seconds.")
 
 
-def lab_link(info: dict) -> str:
-    """The link to print: the server's own URL, with its token."""
+def start_page(folder: Path) -> str:
+    """The page a learner lands on: the start notebook when ``folder`` has it, else JupyterLab itself.
+
+    >>> start_page(Path("/nowhere"))
+    'lab'
+    """
+    from urllib.parse import quote
+
+    return f"lab/tree/{quote(START_NOTEBOOK)}" if (Path(folder) / START_NOTEBOOK).is_file() else "lab"
+
+
+def lab_link(info: dict, page: str = "lab") -> str:
+    """The link to print: the server's own URL and token, opening ``page`` (see :func:`start_page`).
+
+    >>> lab_link({"url": "http://127.0.0.1:8888/", "token": "abc"}, "lab/tree/00-install-check.ipynb")
+    'http://127.0.0.1:8888/lab/tree/00-install-check.ipynb?token=abc'
+    """
     url = info["url"] if info["url"].endswith("/") else info["url"] + "/"
     token = info.get("token") or ""
-    return f"{url}lab?token={token}" if token else f"{url}lab"
+    return f"{url}{page}?token={token}" if token else f"{url}{page}"
+
+
+def open_log(path: Path) -> Path | None:
+    """Start ``path`` afresh as a log only this user can read (0600); None when it cannot be written.
+
+    The log holds no token (Jupyter scrubs it from the addresses it logs), but it says which
+    notebooks were opened and when: nobody else's business.
+    """
+    try:
+        if path.is_symlink():
+            return None
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        os.close(fd)
+        os.chmod(path, 0o600)
+    except OSError:
+        return None
+    return path
+
+
+def quiet_lab_config(log_file: Path) -> dict:
+    """Jupyter settings that send JupyterLab's messages to ``log_file`` and only its errors to the terminal.
+
+    Errors (and worse) still reach the terminal; the rest ("extension loaded", "No web browser
+    found", ...) would bury the link the learner needs.  The server (``ServerApp``, which also
+    carries tornado's messages) logs through these handlers.
+    """
+    logging_config = {
+        "formatters": {"logfile": {"format": "[%(levelname)1.1s %(asctime)s %(name)s] %(message)s"}},
+        "handlers": {
+            "console": {"level": "ERROR"},
+            # "a", not "w": each app configures its logging more than once; open_log starts the file afresh.
+            "logfile": {"class": "logging.FileHandler", "filename": str(log_file), "mode": "a",
+                        "encoding": "utf-8", "formatter": "logfile", "level": "INFO"},
+        },
+        "loggers": {"ServerApp": {"level": "DEBUG", "handlers": ["console", "logfile"], "propagate": False}},
+    }
+    # JupyterLab's own few lines ("extension loaded from ...") stay out of the terminal too; setting its
+    # logging_config as well would make it warn about a setting given twice.
+    return {"ServerApp": {"logging_config": logging_config}, "LabApp": {"log_level": "ERROR"}}
 
 
 def stop(process: subprocess.Popen, timeout: float = 10.0) -> None:

@@ -157,15 +157,27 @@ WEIGHT_SCALE = 2 ** 20
 def _mean_se(x: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     """Weighted mean of the whole numbers ``x`` (whole-number weights ``w``) and its standard error.
 
-    The mean is exact (a fraction of whole numbers, then rounded once to a float) and the error's
-    sum is added up exactly (``math.fsum``): the same figures on every computer.
+    Both are worked out in whole numbers and rounded once at the end: the same figures on every
+    computer, whatever order the deals come in.  (The standard error is the square root of
+    ``sum(w_i**2 (x_i - mean)**2) / (sum w)**2``; grouped by the few values ``x`` takes.)
     """
     x = np.asarray(x, dtype=np.int64)
-    total = int(w.sum())
-    if x.min() == x.max():          # the same in every deal: exact, no rounding dust
-        return float(x[0]), 0.0
-    mean = float(Fraction(int(w @ x), total))
-    return mean, math.sqrt(math.fsum(((w * (x - mean)) ** 2).tolist())) / total
+    low, high = int(x.min()), int(x.max())
+    if low == high:                 # the same in every deal: exact, no rounding dust
+        return float(low), 0.0
+    present = np.flatnonzero(np.bincount(x - low))
+    values = (present + low).tolist()
+    if len(w) * int(w.max()) ** 2 < 2 ** 53:
+        # Sums of whole numbers below 2**53 are exact in floats, in any order.
+        by_value = np.bincount(x - low, weights=w)[present].astype(np.int64).tolist()
+        squares = np.bincount(x - low, weights=w.astype(float) ** 2)[present].astype(np.int64).tolist()
+    else:                           # (millions of deals) the same sums with Python's whole numbers
+        by_value = [int(w[x == v].sum()) for v in values]
+        squares = [sum(int(u) ** 2 for u in w[x == v]) for v in values]
+    total = sum(by_value)
+    weighted = sum(v * s for v, s in zip(values, by_value))
+    spread = sum(q * (v * total - weighted) ** 2 for v, q in zip(values, squares))
+    return float(Fraction(weighted, total)), math.sqrt(spread) / total ** 2
 
 
 def _effective_deals(w: np.ndarray) -> float:

@@ -18,6 +18,7 @@ from functools import cache
 
 import numpy as np
 
+from ..engine.rules import tables as base
 from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..engine.rules.tables import (
     CHOOSE,
@@ -31,7 +32,6 @@ from ..engine.rules.tables import (
     is_tabled,
     trump_code,
 )
-from ..engine.rules.tables import rule_tables as engine_tables
 from ..errors import UnknownRulesetError
 
 #: The numbers of players the bid-power table is made for.
@@ -121,8 +121,8 @@ def _tables(ruleset: Ruleset) -> SimTables:
     # The rule-of-thumb player's scoring is a plain module of its own (no simulator in it).
     from ..players.rule_of_thumb import card_power, crowd_factor, strength
 
-    base = engine_tables(ruleset)
-    cards, size, width = base.cards, base.size, base.width
+    rules = base.rule_tables(ruleset)
+    cards, size, width = rules.cards, rules.size, rules.width
     power = np.zeros((TRUMP_CODES, TRUMP_CODES, width))
     for t in range(TRUMP_CODES):
         for led in range(TRUMP_CODES):
@@ -139,18 +139,18 @@ def _tables(ruleset: Ruleset) -> SimTables:
     discard = np.full((TRUMP_CODES, width), 1e9)
     lead_low = np.full((TRUMP_CODES, width), 1e9)
     for t in range(TRUMP_CODES):
-        trumps = (base.colour == t - 1) & ~(base.is_wizard | base.is_jester)
-        discard[t, :size] = np.where(base.is_wizard, 200, np.where(base.is_jester, 30,
-                                     np.where(trumps, 100 + base.value, base.value)))
-        lead_low[t, :size] = np.where(base.is_wizard, 2e8, np.where(base.is_jester, 1e8,
-                                      (base.value + np.where(trumps, 20, 0)) * 10 + base.colour))
-    return SimTables(**{f.name: getattr(base, f.name) for f in fields(RuleTables)},
+        trumps = (rules.colour == t - 1) & ~(rules.is_wizard | rules.is_jester)
+        discard[t, :size] = np.where(rules.is_wizard, 200, np.where(rules.is_jester, 30,
+                                     np.where(trumps, 100 + rules.value, rules.value)))
+        lead_low[t, :size] = np.where(rules.is_wizard, 2e8, np.where(rules.is_jester, 1e8,
+                                      (rules.value + np.where(trumps, 20, 0)) * 10 + rules.colour))
+    return SimTables(**{f.name: getattr(rules, f.name) for f in fields(RuleTables)},
                      strength=power, powers=powers, discard=discard, lead_low=lead_low)
 
 
 def player_tables(ruleset: Ruleset) -> SimTables:
     """The tables for a computer player: any Junior or Classic ruleset, bidding variants included."""
-    return _tables(engine_tables(ruleset).ruleset)
+    return _tables(base.rule_tables(ruleset).ruleset)
 
 
 def rule_tables(rules: str | Ruleset = "classic") -> SimTables:

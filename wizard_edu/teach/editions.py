@@ -11,7 +11,9 @@ them).  Cells are tagged (cell metadata ``tags``, in the MyST sources ``:tags: [
 A code cell that shows a worked answer (calls ``worked(``) must be tagged ``answer``: the student
 edition refuses a notebook where one is not (:class:`EditionError`), so a forgotten tag cannot leak
 an answer.  The student edition also drops the stored widget state (widgets are re-made when the
-learner runs the notebook).  See ``docs/questions.md``.
+learner runs the notebook), and carries the kernel metadata of the computer it is made on
+(:func:`kernel_metadata`), so JupyterLab does not mark it modified the moment it opens.
+See ``docs/questions.md``.
 
 >>> import nbformat
 >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('ask("01.deck-size")'),
@@ -23,8 +25,10 @@ learner runs the notebook).  See ``docs/questions.md``.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +38,48 @@ from ..files import write_atomic
 
 ANSWER_TAG = "answer"
 TEACHER_TAG = "teacher"
+#: The kernel every notebook of the kit runs on.
+KERNEL_NAME = "python3"
+
+
+@functools.cache
+def kernel_metadata(kernel_name: str = KERNEL_NAME) -> dict[str, Any]:
+    """What JupyterLab writes into a notebook's metadata when this computer's kernel starts.
+
+    On connecting a kernel, JupyterLab sets ``kernelspec`` to the kernel's spec and
+    ``language_info`` to what the kernel reports; if the stored notebook said anything else
+    (ipykernel calls itself "Python 3 (ipykernel)", jupytext's default is "Python 3"; another
+    Python version), the notebook is marked modified as soon as it opens, and autosave then
+    rewrites it.  Returns ``{"kernelspec": {...}}`` plus ``{"python_version": "3.11.7"}`` when the
+    kernel runs this very Python (jupyter_client starts a spec whose program is ``python`` with
+    this interpreter); empty when the kernel is not installed here.
+    """
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(kernel_name)
+    except NoSuchKernel:
+        return {}
+    meta: dict[str, Any] = {"kernelspec": {"display_name": spec.display_name, "language": spec.language,
+                                           "name": kernel_name}}
+    major, minor = sys.version_info[:2]
+    if spec.argv and spec.argv[0] in {"python", f"python{major}", f"python{major}.{minor}", sys.executable}:
+        meta["python_version"] = sys.version.split()[0]   # what ipykernel puts in its language_info
+    return meta
+
+
+def match_kernel(nb: Any, meta: dict[str, Any] | None = None) -> Any:
+    """Give ``nb`` (in place, and returned) the kernel metadata JupyterLab would write on opening it.
+
+    ``meta`` defaults to this computer's (:func:`kernel_metadata`); unknown parts are left as stored.
+    """
+    meta = kernel_metadata() if meta is None else meta
+    if "kernelspec" in meta:
+        nb.metadata["kernelspec"] = dict(meta["kernelspec"])
+    info = nb.metadata.get("language_info")
+    if "python_version" in meta and isinstance(info, dict) and info.get("name") == "python":
+        info["version"] = meta["python_version"]
+    return nb
 
 
 def tags(cell: Any) -> list[str]:
@@ -64,7 +110,7 @@ def student_edition(nb: Any) -> Any:
     out.cells = cells
     out.metadata.pop("widgets", None)
     out.metadata.setdefault("wizard_edu", {})["edition"] = "student"
-    return out
+    return match_kernel(out)
 
 
 def _check_out_dir(out_dir: Path, force: bool) -> None:

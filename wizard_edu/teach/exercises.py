@@ -713,6 +713,7 @@ def dealt_trick(rng: random.Random, ruleset: Ruleset, level: str, players: int) 
     :func:`legal_plays` allows; ``level`` (a name in :data:`LEVELS`) says which tricks qualify."""
     _check_rng(rng)
     ruleset = get_ruleset(ruleset)
+    players = _index(players)
     ruleset.check_players(players)
     if not isinstance(level, str) or level not in LEVELS:
         raise ExerciseError(f"There is no level {level!r}: choose one of {', '.join(LEVELS)}.")
@@ -753,9 +754,10 @@ def dealt_hand(rng: random.Random, ruleset: Ruleset, players: int, hand_size: in
     """A hand and a trick in progress, dealt as in a game (usually one where some cards may not be played)."""
     _check_rng(rng)
     ruleset = get_ruleset(ruleset)
+    players = _index(players)
     ruleset.check_players(players)
-    checks.whole_number(hand_size, f"The hand size with {players} players", 1, ruleset.deck_size // players,
-                        ExerciseError)
+    hand_size = checks.whole_number(_index(hand_size), f"The hand size with {players} players", 1,
+                                    ruleset.deck_size // players, ExerciseError)
     want_illegal = rng.random() < 0.75
     for _ in range(500):
         deck = list(ruleset.deck())

@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from ..display.html import card_html
 from ..display.themes import Theme
 from ..engine.game import SeatView
-from ..engine.rules.trick_table import is_tabled
+from ..engine.rules.tables import is_tabled
 from .common import theme_for
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
