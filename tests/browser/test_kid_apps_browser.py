@@ -16,7 +16,7 @@ import pytest
 from browser_helpers import widget
 from test_kidmode_browser import kid_server, no_code_shown  # noqa: F401 - kid_server is a fixture
 
-from wizard_edu.classroom.kidmode import available_apps, landing_url
+from wizard_edu.classroom.kidmode import KID_APPS, available_apps, landing_url
 from wizard_edu.classroom.kidserver import KID_EXTENSIONS
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def settle(page, ms: int = 600) -> None:
 def test_every_app_opens_from_the_landing_page_and_links_back(page, kid_server):  # noqa: F811
     port = kid_server["port"]
     apps = available_apps(kid_server["notebooks"])
-    assert len(apps) == 7
+    assert len(apps) == len(KID_APPS)  # every app of the catalogue, "Play with your class" too
     for app, href in apps:
         page.goto(landing_url(port), timeout=WAIT)
         link = page.locator(".wizard-kids-landing a.kid-app", has_text=app.title)

@@ -445,6 +445,7 @@ class ClassTableApp(widgets.VBox):
         self.note.add_class("wizard-class-note")
         super().__init__([])
         self.add_class("wizard-class-app")
+        self.add_class("wizard-widget")  # the kit's widget styles, and what kid mode's pages wait for
         self._loop = _kernel_loop()
         self.children: tuple[widgets.Widget, ...]
         if not self.url:
