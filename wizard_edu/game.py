@@ -329,14 +329,14 @@ class Game:
         trick = [c for _, c in state.trick]
         hand = state.hands[self.to_move]  # type: ignore[index]  # (someone is to move in the play phase)
         actions: list[Action] = []
-        for card in playable(hand, trick, self.ruleset):
+        # dict.fromkeys: each card once, in hand order (a deck's only cards that come more than once
+        # are its Wizards and Jesters: one action each).  Cards keep their hash, so this is one quick
+        # pass instead of comparing each Wizard with the actions so far.
+        for card in dict.fromkeys(playable(hand, trick, self.ruleset)):
             if card.kind in NAMED_COLOUR_KINDS:  # a Juggler or Cloud takes the colour its player names
                 actions += [_offer(PLAY, card.with_colour(c)) for c in COLOURS]
-                continue
-            action = _offer(PLAY, card)
-            # A deck's only cards that come more than once are its Wizards and Jesters: one action each.
-            if card.colour is not None or action not in actions:
-                actions.append(action)
+            else:
+                actions.append(_offer(PLAY, card))
         return actions
 
     def _allowed_bids(self) -> list[int]:
