@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 
@@ -53,22 +53,29 @@ class Card:
     kind: str
     colour: str | None = None
     rank: int | None = None
+    # The card's hash, worked out once when the card is made.  Cards are hashed all the time (the
+    # rules count copies in a trick, the game looks up its actions by card), and a hash computed on
+    # each call costs a tuple and three hashes every time.  Not part of the card's value: no
+    # repr, no comparison, not an argument.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Only a real card may exist: Card("number", "R", 0) would be trusted by every rule.
         # A handful of comparisons; decks are built once and cached, so play never pays for this.
         kind, colour, rank = self.kind, self.colour, self.rank
         if kind == NUMBER:
-            if colour in COLOURS and rank.__class__ is int and 1 <= rank <= 13:
-                return
-            raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: a number card has a "
-                                "colour (R, G, B or Y) and a number from 1 to 13.")
-        if kind.__class__ is not str or kind not in _KIND_TEXT:
+            if not (colour in COLOURS and rank.__class__ is int and 1 <= rank <= 13):
+                raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: a number card has a "
+                                    "colour (R, G, B or Y) and a number from 1 to 13.")
+        elif kind.__class__ is not str or kind not in _KIND_TEXT:
             raise CardTextError(f"{kind!r} is not a kind of card: use 'number', 'wizard', 'jester' or an "
                                 f"Anniversary card ({', '.join(SPECIAL_KINDS)}).")
-        if rank is not None or (colour is not None and (kind not in NAMED_COLOUR_KINDS or colour not in COLOURS)):
+        elif rank is not None or (colour is not None and (kind not in NAMED_COLOUR_KINDS or colour not in COLOURS)):
             raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: only number cards have a "
                                 "number, and only a played Juggler or Cloud has a colour.")
+        # (The dataclass way to set a derived field of a frozen class, once the card is known to be
+        # real; equal cards hash alike.)
+        object.__setattr__(self, "_hash", hash((kind, colour, rank)))
 
     # Written out rather than generated: hands are searched on every play (``in``, ``remove``), and
     # comparing the fields one by one stops at the first difference instead of building two tuples.
@@ -78,8 +85,12 @@ class Card:
         return self.kind == other.kind and self.colour == other.colour and self.rank == other.rank
 
     def __hash__(self) -> int:
-        # The hash the dataclass would generate: equal cards hash alike.
-        return hash((self.kind, self.colour, self.rank))
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        # Pickle and copy a card as its value, never its stored hash: a string's hash differs from
+        # one Python process to the next, and Card(...) checks the card again as it is rebuilt.
+        return (Card, (self.kind, self.colour, self.rank))
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:

@@ -329,14 +329,14 @@ class Game:
         trick = [c for _, c in state.trick]
         hand = state.hands[self.to_move]  # type: ignore[index]  # (someone is to move in the play phase)
         actions: list[Action] = []
-        for card in playable(hand, trick, self.ruleset):
+        # dict.fromkeys: each card once, in hand order (a deck's only cards that come more than once
+        # are its Wizards and Jesters: one action each).  Cards keep their hash, so this is one quick
+        # pass instead of comparing each Wizard with the actions so far.
+        for card in dict.fromkeys(playable(hand, trick, self.ruleset)):
             if card.kind in NAMED_COLOUR_KINDS:  # a Juggler or Cloud takes the colour its player names
                 actions += [_offer(PLAY, card.with_colour(c)) for c in COLOURS]
-                continue
-            action = _offer(PLAY, card)
-            # A deck's only cards that come more than once are its Wizards and Jesters: one action each.
-            if card.colour is not None or action not in actions:
-                actions.append(action)
+            else:
+                actions.append(_offer(PLAY, card))
         return actions
 
     def _allowed_bids(self) -> list[int]:
@@ -743,14 +743,19 @@ def _check_names(names: Any, players: int) -> tuple[str, ...]:
 def _check_hand_sizes(hand_sizes: Any, ruleset: Ruleset, players: int) -> list[int]:
     """``Game(hand_sizes=...)`` as a list of ``int``, checked against the most cards a hand can hold."""
     most = ruleset.hooks.max_hand_size(ruleset, players)
-    explain = (f"Hand sizes are a list of whole numbers from 1 to {most} for {players} players "
-               f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3]")
+
+    def refused(given: Any) -> HandSizeError:
+        # (Written only when refusing: a practice round, Game(hand_sizes=[5]), is set up often.)
+        return HandSizeError(f"Hand sizes are a list of whole numbers from 1 to {most} for {players} players "
+                             f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3], "
+                             f"not {short(given)}.")
+
     if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
-        raise HandSizeError(f"{explain}, not {short(hand_sizes)}.")
+        raise refused(hand_sizes)
     given = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
     sizes = [whole(n) for n in given]
     if not sizes or len(sizes) > _MAX_ROUNDS or any(n is None or not 1 <= n <= most for n in sizes):
-        raise HandSizeError(f"{explain}, not {short(given)}.")
+        raise refused(given)
     if ruleset.clairvoyance and sizes[0] != 1:
         raise WizardError("Clairvoyance needs a first round of one card each.")
     return [n for n in sizes if n is not None]

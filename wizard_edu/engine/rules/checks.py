@@ -88,7 +88,10 @@ def card_list(value: Any, ruleset: Ruleset, what: str) -> Cards:
     """Card text or a list of cards, read and checked against ``ruleset``'s deck (no copy check)."""
     if value is None:
         raise ArgumentError(f"Give the {what} as card text like 'R7 W' or a list of cards, not None.")
-    return core.as_cards(cards(value), ruleset)
+    found = cards(value)  # a new list of cards, every item read (and checked) as a card
+    for card in found:  # (not core.as_cards: that would read and copy the list a second time)
+        core.check_in_deck(card, ruleset)
+    return found
 
 
 def one_card(value: Any, ruleset: Ruleset) -> Card:
