@@ -136,7 +136,7 @@ def test_bayes_lab_widget():
     lab.set_bid(0, 0)
     after = lab.table.loc[(0, "a Wizard"), "posterior"]
     assert after < before and lab.pickers[0].value == 0
-    assert "Seat 0 holds a Wizard" in lab.text and "wizard-bayes-row" in lab.out.value
+    assert "Player 1 holds a Wizard" in lab.text and "wizard-bayes-row" in lab.out.value
     lab.pickers[1].value = 1                                    # the dropdown does the same
     assert lab.bids[1] == 1
     with pytest.raises(WizardError):

@@ -171,10 +171,10 @@ def test_best_bid_thresholds_differ_between_scorings():
 
 def test_round_one_table_shape_and_values():
     table = round_one_table(4, "R5", exact=True)
-    assert list(table.columns) == ["seat 0 (leads)", "seat 1", "seat 2", "seat 3 (deals)"]
+    assert list(table.columns) == ["player 1 (leads)", "player 2", "player 3", "player 4 (deals)"]
     assert len(table) == 1 + 12 + 13 + 1
-    assert table.loc["Wizard", "seat 0 (leads)"] == 1
-    assert table.loc["R13 (trump)", "seat 2"] == one_card_win_probability("R13", 4, 2, "R5")
+    assert table.loc["Wizard", "player 1 (leads)"] == 1
+    assert table.loc["R13 (trump)", "player 3"] == one_card_win_probability("R13", 4, 2, "R5")
     no_trump = round_one_table(3, "J", rules="junior")
     assert "8 of any colour" in no_trump.index
 

@@ -103,7 +103,7 @@ def test_heat_map_values_and_bids():
     assert heat.set_rules("junior")
     for (label, column), p in heat.exact_table.stack().items():
         assert heat.bid_one.loc[label, column] == (p > Fraction(1, 2))  # Junior: p > 1 - p
-    assert heat.set_players(6) and list(heat.table.columns)[-1] == "seat 5 (deals)"
+    assert heat.set_players(6) and list(heat.table.columns)[-1] == "player 6 (deals)"
     assert heat.set_turned_up("J") and "any colour" in heat.table.index[1]
     assert not heat.set_turned_up("W") and "dealer chooses" in heat.message
     assert not heat.set_players(7)

@@ -140,7 +140,7 @@ class TrickEstimate:
 
     def __str__(self) -> str:
         chances = ", ".join(f"{k}: {p:.3f}" for k, p in enumerate(self.probabilities))
-        return (f"{self.hand} in seat {self.seat} of {self.players} ({self.describe_trump()}), "
+        return (f"{self.hand} as player {self.seat + 1} of {self.players} ({self.describe_trump()}), "
                 f"{self.samples} deals vs {self.opponents}: P(tricks) {chances}; "
                 f"best bid {self.best_bid} (expected score {self.expected_scores[self.best_bid]:.2f}).")
 
@@ -158,8 +158,8 @@ class TrickEstimate:
                 f"<tr><td>{k}</td><td>{p:.3f} \u00b1 {se:.3f}</td>"
                 f'<td><span style="display:inline-block;height:0.9em;width:{bar}px;background:#4B6EAF"></span></td>'
                 f"<td>{self.expected_scores[k]:+.2f}{star}</td></tr>")
-        head = (f"<p>{escape(self.ruleset.title)}: {self.players} players, seat {self.seat} "
-                f"(0 leads), {escape(self.describe_trump())}; {self.samples:,} deals, opponents: "
+        head = (f"<p>{escape(self.ruleset.title)}: {self.players} players, player {self.seat + 1} "
+                f"(player 1 leads), {escape(self.describe_trump())}; {self.samples:,} deals, opponents: "
                 f"{escape(self.opponents)}.</p>")
         table = ("<table><thead><tr><th>tricks / bid</th><th>chance \u00b1 std error</th><th></th>"
                  "<th>expected score of the bid</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")

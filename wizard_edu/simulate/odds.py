@@ -358,7 +358,7 @@ def round_one_table(players: int, turned_up: Card | str | None, rules: str | Rul
     rows = round_one_rows(turned_up, ruleset)
     data = {}
     for seat in range(players):
-        name = f"seat {seat}" + (" (leads)" if seat == 0 else " (deals)" if seat == players - 1 else "")
+        name = f"player {seat + 1}" + (" (leads)" if seat == 0 else " (deals)" if seat == players - 1 else "")
         column = []
         for _, card in rows:
             p = one_card_win_probability(card, players, seat, turned_up, ruleset)

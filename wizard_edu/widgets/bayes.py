@@ -35,7 +35,7 @@ def bayes_bars_html(table: pd.DataFrame, names: dict[int, str] | None = None) ->
     blocks = []
     for seat in dict.fromkeys(table.index.get_level_values(0)):
         rows = table.loc[seat]
-        name = (names or {}).get(seat, f"Seat {seat}" if isinstance(seat, (int, np.integer)) else str(seat))
+        name = (names or {}).get(seat, f"Player {seat + 1}" if isinstance(seat, (int, np.integer)) else str(seat))
         bid = rows["bid"].iloc[0]
         said = "has not bid yet" if bid is None or (isinstance(bid, float) and np.isnan(bid)) else f"bid {int(bid)}"
         lines = [f'<div class="wizard-bayes-player"><b>{html.escape(str(name))}</b> {said}']
@@ -85,7 +85,7 @@ class BayesLab(widgets.VBox):
         self.pickers = {}
         for s in range(self.seat):
             picker = widgets.Dropdown(options=[("no bid yet", None)] + [(str(b), b) for b in range(cards + 1)],
-                                      value=None, description=f"Seat {s} bids", style={"description_width": "6em"})
+                                      value=None, description=f"Player {s + 1} bids", style={"description_width": "7em"})
             picker.observe(lambda change, s=s: self.set_bid(s, change["new"]), names="value")
             picker.add_class(f"wizard-bayes-bid-{s}")
             self.pickers[s] = picker
@@ -102,7 +102,7 @@ class BayesLab(widgets.VBox):
     def _head(self) -> str:
         up = card_html(self.turned_up, self.theme) if self.turned_up is not None else "none (no trump)"
         return (f"<p>{self.players} players, {len(self.hand)} card{'s' if len(self.hand) > 1 else ''} each. "
-                f"You are seat {self.seat} (seat 0 bids first). Your hand:</p>{cards_html(self.hand, self.theme)}"
+                f"You are player {self.seat + 1} (player 1 bids first). Your hand:</p>{cards_html(self.hand, self.theme)}"
                 f"<p>Turned-up card: {up}</p>")
 
     def set_bid(self, seat: int, bid: int | None) -> None:
@@ -124,7 +124,7 @@ class BayesLab(widgets.VBox):
         lines = []
         for key, row in table.iterrows():
             seat, _feature = cast("tuple[int, str]", key)  # the index is (seat, feature)
-            lines.append(f"Seat {seat} holds {row['holds']}: {row['prior']:.0%} before, {row['posterior']:.0%} after.")
+            lines.append(f"Player {seat + 1} holds {row['holds']}: {row['prior']:.0%} before, {row['posterior']:.0%} after.")
         self.text = " ".join(lines)
 
 

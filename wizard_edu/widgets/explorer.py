@@ -58,7 +58,7 @@ class WinProbabilityExplorer(WidgetBase):
         self.players_choice = widgets.ToggleButtons(
             options=[(str(n), n) for n in range(3, 7)], value=players, description="Players",
             tooltips=[f"{n} players" for n in range(3, 7)], style={"button_width": "3em"})
-        self.seat_choice = widgets.Dropdown(description="Your seat")
+        self.seat_choice = widgets.Dropdown(description="You are")
         self.turned_choice = widgets.Dropdown(description="Turned up")
         self.opponents_choice = widgets.ToggleButtons(
             options=[("Rule of thumb", "rule-of-thumb"), ("Random", "random")], value=opponents,
@@ -130,7 +130,7 @@ class WinProbabilityExplorer(WidgetBase):
     def _seat_label(self, s: int) -> str:
         if getattr(self, "kid", False):  # kid words: seats counted from 1
             return f"{s + 1}" + (" (plays first)" if s == 0 else " (deals)" if s == self.players - 1 else "")
-        return f"{s}" + (" (leads)" if s == 0 else " (deals)" if s == self.players - 1 else "")
+        return f"player {s + 1}" + (" (leads)" if s == 0 else " (deals)" if s == self.players - 1 else "")
 
     def for_kids(self) -> WinProbabilityExplorer:
         """Kid words (what a kid-mode app shows): seats from 1, no standard errors, no expected
@@ -409,5 +409,5 @@ class WinProbabilityExplorer(WidgetBase):
                  f"best bid {r.best_bid}.{exact}", "ok")
 
     def _summary(self) -> str:
-        return (f"{self.ruleset.title}, {self.players} players, seat {self.seat}, "
+        return (f"{self.ruleset.title}, {self.players} players, player {self.seat + 1}, "
                 f"turned up {self.turned_up or 'nothing'}, hand {self.hand or 'empty'}")

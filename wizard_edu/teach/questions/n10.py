@@ -65,9 +65,9 @@ def _three_and_six():
     from ...simulate.odds import round_one_table
 
     three, six = round_one_table(3, UP), round_one_table(6, UP)
-    return pd.DataFrame({"3 players, player 1": three["seat 0 (leads)"], "6 players, player 1": six["seat 0 (leads)"],
-                         "3 players, dealer": three["seat 2 (deals)"],
-                         "6 players, dealer": six["seat 5 (deals)"]}).head(8).round(3)
+    return pd.DataFrame({"3 players, player 1": three["player 1 (leads)"], "6 players, player 1": six["player 1 (leads)"],
+                         "3 players, dealer": three["player 3 (deals)"],
+                         "6 players, dealer": six["player 6 (deals)"]}).head(8).round(3)
 
 
 WORSE = ["every card except a Wizard played first", "only the low cards", "no card"]
@@ -76,7 +76,7 @@ WORSE = ["every card except a Wizard played first", "only the low cards", "no ca
 def _worse_answer() -> str:
     from ...simulate.odds import round_one_table
 
-    lead3, lead6 = round_one_table(3, UP)["seat 0 (leads)"], round_one_table(6, UP)["seat 0 (leads)"]
+    lead3, lead6 = round_one_table(3, UP)["player 1 (leads)"], round_one_table(6, UP)["player 1 (leads)"]
     worse = set(lead3.index[lead6 < lead3])
     if worse == set(lead3.index) - {"Wizard"}:
         return WORSE[0]
