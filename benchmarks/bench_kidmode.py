@@ -77,6 +77,8 @@ FIRST_CONTROL = {
     "which-cards": ".wizard-hand-buttons button",
     "predict": ".wizard-bid-button",
     "win-chances": ".wizard-card-picker button",
+    # without class tables running (plain kid mode) the app says so; with them, its name box
+    "class-table": ".wizard-class-app .wizard-class-note",
 }
 
 #: Installed before any script of every page: the time (ms since navigation start) of the last change to
