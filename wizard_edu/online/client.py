@@ -51,14 +51,15 @@ def _unreachable(url: str) -> ServiceUnreachableError:
 
 
 def _call(url: str, method: str, path: str, body: dict | None = None, token: str | None = None,
-          timeout: float = 10.0) -> dict:
+          timeout: float = 10.0, scheme: str = "Bearer") -> dict:
     """One HTTP call; a refusal raises the error class the service names, no answer raises
-    :class:`ServiceUnreachableError`."""
+    :class:`ServiceUnreachableError`.  ``scheme``: ``Bearer`` for a pupil's token, ``token`` for a
+    hub login's API token (what JupyterHub's services expect)."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")
     if token:
-        request.add_header("Authorization", f"Bearer {token}")
+        request.add_header("Authorization", f"{scheme} {token}")
     try:
         with urllib.request.urlopen(request, timeout=timeout) as reply:
             return json.loads(reply.read())
@@ -271,7 +272,7 @@ def join(url: str, code: str | None, name: str | None, *, timeout: float = 30, h
     base = _base(url)
     deadline = time.monotonic() + timeout
     if hub_token:
-        answer = _call_hub(base, hub_token, max(0.5, min(10.0, timeout)))
+        answer = _call(base, "POST", "api/join", {}, hub_token, max(0.5, min(10.0, timeout)), scheme="token")
     else:
         if not isinstance(code, str) or not code.strip():
             raise ClassCodeError("Type the class code from the board.")
@@ -286,23 +287,6 @@ def join(url: str, code: str | None, name: str | None, *, timeout: float = 30, h
         seat.wait(min(remaining, 2.0))
         seat._state()
     return seat
-
-
-def _call_hub(base: str, hub_token: str, timeout: float) -> dict:
-    request = urllib.request.Request(base + "api/join", data=b"{}", method="POST")
-    request.add_header("Content-Type", "application/json")
-    request.add_header("Authorization", f"token {hub_token}")
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as reply:
-            return json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        try:
-            answer = json.loads(exc.read())
-        except ValueError:
-            raise OnlineError(f"The class tables answered with an error ({exc.code}).") from None
-        raise _ERRORS.get(answer.get("kind", ""), OnlineError)(answer.get("error", "")) from None
-    except (TimeoutError, urllib.error.URLError, ConnectionError, OSError) as exc:
-        raise _unreachable(base) from exc
 
 
 __all__ = ["join", "Seat"]

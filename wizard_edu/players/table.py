@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.game import Game
 from ..engine.rules.rulesets import get_ruleset
-from ..errors import PlayerError
+from ..errors import PlayerError, whole
 from .base import Player, check_seed
 from .random_player import RandomPlayer
 from .rule_of_thumb import RuleOfThumbPlayer
@@ -68,16 +67,6 @@ def make_player(kind: str | Player, seed: int | None = None) -> Player:
     return PLAYER_TYPES[key](seed=seed)
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an ``int`` if it is a whole number (numpy's too, never a bool), else ``None``."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic", seed: int | None = 0,
               **game_options: Any) -> Game:
     """Play a complete game between computer players and return the finished :class:`Game`.
@@ -96,7 +85,7 @@ def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic",
         kinds = list(players)
         ruleset.check_players(len(kinds))
     else:
-        count = _whole(players)
+        count = whole(players)
         if count is None:
             raise PlayerError("Give the players as a list, like ['simulator', 'rule-of-thumb', 'random'], "
                               f"or as a number of rule-of-thumb players, not {players!r}.")

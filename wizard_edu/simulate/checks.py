@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
 from collections import Counter
 from collections.abc import Iterable
 
@@ -20,18 +19,8 @@ from ..errors import (  # defined in errors.py; importable from here as before
     SeatError,
     SeedError,
     WizardError,
+    whole,
 )
-
-
-def whole(value: object) -> int | None:
-    """``value`` as a plain ``int`` if it is a whole number (an ``int`` or a numpy integer such as
-    ``np.int64(4)``, never ``True``/``False``), else ``None``."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def check_share(value: object, name: str) -> float:
