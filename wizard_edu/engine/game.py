@@ -326,18 +326,10 @@ class Game:
 
     def _legal_plays(self) -> list[Action]:
         state = self.state
-        trick = [c for _, c in state.trick]
-        hand = state.hands[self.to_move]  # type: ignore[index]  # (someone is to move in the play phase)
-        actions: list[Action] = []
-        # dict.fromkeys: each card once, in hand order (a deck's only cards that come more than once
-        # are its Wizards and Jesters: one action each).  Cards keep their hash, so this is one quick
-        # pass instead of comparing each Wizard with the actions so far.
-        for card in dict.fromkeys(playable(hand, trick, self.ruleset)):
-            if card.kind in NAMED_COLOUR_KINDS:  # a Juggler or Cloud takes the colour its player names
-                actions += [_offer(PLAY, card.with_colour(c)) for c in COLOURS]
-            else:
-                actions.append(_offer(PLAY, card))
-        return actions
+        hand = state.hands[(state.leader + len(state.trick)) % self.players]  # (to_move, in the play phase)
+        cards = playable(hand, [c for _, c in state.trick], self.ruleset)
+        # dict.fromkeys: each card once, in hand order (two Wizards are one action).
+        return [action for card in dict.fromkeys(cards) for action in _plays_of(card)]
 
     def _allowed_bids(self) -> list[int]:
         return allowed_bids(self.hand_size, self._bids_made(), players=self.players, rules=self.ruleset,
@@ -711,6 +703,15 @@ def _offer(kind: str, value: Any) -> Action:
     (actions are values; only bids, cards, colours and changes, never ``True``, so the kinds and values
     the rules offer are few)."""
     return Action(kind, value)
+
+
+@cache
+def _plays_of(card: Card) -> tuple[Action, ...]:
+    """The play actions :meth:`Game.legal_actions` offers for a card: a Juggler or Cloud once for each
+    colour its player may name, any other card once."""
+    if card.kind in NAMED_COLOUR_KINDS:
+        return tuple(Action(PLAY, card.with_colour(c)) for c in COLOURS)
+    return (Action(PLAY, card),)
 
 
 # -- checking Game()'s arguments -----------------------------------------------------------------------
