@@ -189,7 +189,7 @@ def _and_list(items: Sequence) -> str:
 
 
 # -- who wins the trick ------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickResult:
     """Who won a trick and which rule decided it.
 
@@ -221,7 +221,7 @@ def explain_trick(trick: Iterable[Card | str] | str, trump: str | None = None,
     return decide_trick(cards, check_trump(trump), ruleset)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayVerdict:
     """Whether a card may be played, and why.
 
@@ -328,27 +328,34 @@ def _usual_winner(cards: Sequence[Card], trump: str | None, kinds: list[str]) ->
     if WIZARD in kinds:
         i = kinds.index(WIZARD)
         return TrickResult(i, "first-wizard", "The first Wizard played wins the trick.", i)
-    coloured = [i for i, c in enumerate(cards) if c.colour is not None]
     if trump is not None:
-        trumps = [i for i in coloured if cards[i].colour == trump]
-        if trumps:
-            i = max(trumps, key=lambda j: cards[j].value)
-            return TrickResult(i, "highest-trump",
-                               f"{cards[i]} wins: it is the highest trump ({COLOUR_NAMES[trump]}).", i)
-    if coloured:
-        led = cards[coloured[0]].colour
-        assert led is not None  # coloured lists only cards with a colour
-        i = max((j for j in coloured if cards[j].colour == led), key=lambda j: cards[j].value)
+        best = _highest(cards, trump)
+        if best is not None:
+            return TrickResult(best, "highest-trump",
+                               f"{cards[best]} wins: it is the highest trump ({COLOUR_NAMES[trump]}).", best)
+    led = next((c.colour for c in cards if c.colour is not None), None)
+    if led is not None:
+        best = _highest(cards, led)
+        assert best is not None  # (the card that set the colour led is one)
         no_trump = "" if trump is None else ", and no trump was played"
-        return TrickResult(i, "highest-led",
-                           f"{cards[i]} wins: it is the highest {COLOUR_NAMES[led]} card, "
-                           f"the colour led{no_trump}.", i)
+        return TrickResult(best, "highest-led",
+                           f"{cards[best]} wins: it is the highest {COLOUR_NAMES[led]} card, "
+                           f"the colour led{no_trump}.", best)
     if JESTER in kinds:
         i = kinds.index(JESTER)
         played = "Jesters and the Fairy" if FAIRY in kinds else "Jesters"
         return TrickResult(i, "first-jester", f"Only {played} were played, so the first Jester wins.", i)
     # Only Fairy / Bomb / Dragon cards: handled by the caller; no usual winner.
     return TrickResult(None, "none", "No card can win this trick by the usual rules.", 0)
+
+
+def _highest(cards: Sequence[Card], colour: str) -> int | None:
+    """The index of the highest card of ``colour`` in ``cards`` (the first of equal ones), or ``None``."""
+    best = None
+    for i, card in enumerate(cards):
+        if card.colour == colour and (best is None or card.value > cards[best].value):
+            best = i
+    return best
 
 
 def trick_winner(trick: Iterable[Card | str] | str, trump: str | None = None,
