@@ -1,5 +1,8 @@
 """Cards, card text, decks and how cards look."""
 
+import copy
+import pickle
+
 import pytest
 
 from wizard_edu import Card, CardTextError, WizardError, anniversary_deck, cards, classic_deck, junior_deck
@@ -101,3 +104,20 @@ def test_set_theme_changes_default_and_rejects_unknown():
 
 def test_cards_html_row():
     assert cards_html(cards("R1 G2")).startswith('<div class="wizard-hand"')
+
+
+def test_there_is_one_object_for_each_card():
+    # Cards compare by identity, so every way of making a card must give the one object.
+    wizard = Card("wizard")
+    assert Card.parse("w") is wizard and cards("W W")[1] is wizard
+    assert Card.parse("R7") is Card("number", "R", 7) and Card.parse("Juggler:R") is Card("juggler", "R")
+    assert pickle.loads(pickle.dumps(wizard)) is wizard
+    assert copy.copy(wizard) is wizard and copy.deepcopy([wizard])[0] is wizard
+    assert Card.parse("R7") != Card.parse("R8") and len({Card.parse("R7"), Card("number", "R", 7)}) == 1
+
+
+@pytest.mark.parametrize("rank", [True, 7.0, "7"])
+def test_a_card_that_only_looks_like_one_is_refused(rank):
+    # (True == 1 and 7.0 == 7: the one-object lookup must not hand back R1 or R7 for them.)
+    with pytest.raises(CardTextError):
+        Card("number", "R", rank)

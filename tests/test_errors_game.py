@@ -212,12 +212,16 @@ def test_two_players_may_not_share_a_name(names):
         Game(players=3, names=names)
 
 
-@pytest.mark.parametrize("field, value", [("kind", "banana"), ("rank", 99), ("colour", "purple"), ("rank", "7")])
+@pytest.mark.parametrize("field, value", [("kind", "banana"), ("rank", 99), ("colour", "purple"), ("rank", "7"),
+                                          ("rank", None)])
 def test_a_card_forged_past_its_checks_is_refused_saying_why(field, value):
     # object.__setattr__ on a frozen card used to end in a bare KeyError inside play().
+    # (There is one object for each card, so a forgery is a new object made around Card's checks.)
     game = play_phase_game()
-    card = Card.parse(str(game.legal_actions()[0].value))
-    object.__setattr__(card, field, value)
+    real = game.legal_actions()[0].value
+    card = object.__new__(Card)
+    for name in ("kind", "colour", "rank"):
+        object.__setattr__(card, name, value if name == field else getattr(real, name))
     before = snapshot(game)
     with pytest.raises(CardTextError, match="is not a card|not a kind of card|not in the"):
         game.play(card)
@@ -348,3 +352,14 @@ def test_fuzz_play_game_and_make_player(players, rules, seed):
         rules = "junior"
     game = result_or_wizard_error(play_game, players, rules, seed)
     assert game is None or game.is_over
+
+
+def test_a_copy_of_a_real_card_made_around_its_checks_plays_as_that_card():
+    game = play_phase_game()
+    real = game.legal_actions()[0].value
+    copy = object.__new__(Card)
+    for name in ("kind", "colour", "rank"):
+        object.__setattr__(copy, name, getattr(real, name))
+    assert copy is not real
+    game.play(copy)
+    assert game.history[-1][1].value is real

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from itertools import islice
 
@@ -39,30 +39,29 @@ NAMED_COLOUR_KINDS: dict[str, float] = {JUGGLER: 7.5, CLOUD: 9.75}
 _KIND_TEXT = {WIZARD: "W", JESTER: "J"} | {k: k.capitalize() for k in SPECIAL_KINDS}
 _TEXT_KIND = {"W": WIZARD, "J": JESTER, "F": JESTER} | {k.upper(): k for k in SPECIAL_KINDS}
 _NUMBER_RE = re.compile(r"^([RGBY])([1-9][0-9]?)$")
+#: The one object of each card made so far, by (kind, colour, rank).
+_EVERY_CARD: dict[tuple[str, str | None, int | None], Card] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Card:
     """One card.  Cards are values: two Wizards are equal, and a hand is a list.
 
     ``kind`` is ``"number"``, ``"wizard"``, ``"jester"`` or an Anniversary
     special; ``colour`` is one of :data:`COLOURS` for number cards (and for a
     played Juggler or Cloud); ``rank`` is 1-13 for number cards.
+
+    There is one object for each card, as there is one object for each member of an ``Enum``:
+    ``Card("wizard") is Card("wizard")``.  So cards compare and hash as quickly as Python can
+    (by identity), and a deck of any size holds at most 74 different objects.
     """
 
     kind: str
-    colour: str | None = None
-    rank: int | None = None
-    # The card's hash, worked out once when the card is made.  Cards are hashed all the time (the
-    # rules count copies in a trick, the game looks up its actions by card), and a hash computed on
-    # each call costs a tuple and three hashes every time.  Not part of the card's value: no
-    # repr, no comparison, not an argument.
-    _hash: int = field(init=False, repr=False, compare=False)
+    colour: str | None
+    rank: int | None
 
-    def __post_init__(self) -> None:
+    def __new__(cls, kind: str, colour: str | None = None, rank: int | None = None) -> Card:
         # Only a real card may exist: Card("number", "R", 0) would be trusted by every rule.
-        # A handful of comparisons; decks are built once and cached, so play never pays for this.
-        kind, colour, rank = self.kind, self.colour, self.rank
         if kind == NUMBER:
             if not (colour in COLOURS and rank.__class__ is int and 1 <= rank <= 13):
                 raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: a number card has a "
@@ -73,23 +72,15 @@ class Card:
         elif rank is not None or (colour is not None and (kind not in NAMED_COLOUR_KINDS or colour not in COLOURS)):
             raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: only number cards have a "
                                 "number, and only a played Juggler or Cloud has a colour.")
-        # (The dataclass way to set a derived field of a frozen class, once the card is known to be
-        # real; equal cards hash alike.)
-        object.__setattr__(self, "_hash", hash((kind, colour, rank)))
-
-    # Written out rather than generated: hands are searched on every play (``in``, ``remove``), and
-    # comparing the fields one by one stops at the first difference instead of building two tuples.
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.kind == other.kind and self.colour == other.colour and self.rank == other.rank
-
-    def __hash__(self) -> int:
-        return self._hash
+        card = _EVERY_CARD.get((kind, colour, rank))
+        if card is None:
+            card = _EVERY_CARD[kind, colour, rank] = object.__new__(cls)
+            for name, value in (("kind", str(kind)), ("colour", colour), ("rank", rank)):
+                object.__setattr__(card, name, value)  # (the dataclass way into a frozen object)
+        return card
 
     def __reduce__(self) -> tuple:
-        # Pickle and copy a card as its value, never its stored hash: a string's hash differs from
-        # one Python process to the next, and Card(...) checks the card again as it is rebuilt.
+        # Pickle and copy a card as its value: Card(...) checks it and finds the one object again.
         return (Card, (self.kind, self.colour, self.rank))
 
     @classmethod

@@ -429,10 +429,10 @@ class Game:
             card = self._card_of(seat, card)
         hand = state.hands[seat]
         if not self._offered(action):
+            card = Card(card.kind, card.colour, card.rank)  # (the one real card; a forged one is refused, saying why)
             trick = [c for _, c in state.trick]
             if (card.unnamed not in playable(hand, trick, self.ruleset)
                     or (card.kind in NAMED_COLOUR_KINDS and card.colour not in COLOURS)):
-                Card(card.kind, card.colour, card.rank)  # (a card forged past its checks is refused here, saying why)
                 # The rules say why (not held, must follow, name the Juggler's colour, ...).
                 raise IllegalPlayError(explain_play(hand, trick, card, state.trump, self.ruleset).reason)
         hand.remove(card.unnamed)
