@@ -139,14 +139,6 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
     return change, (BidChanged(seat, change, bid + change),)
 
 
-def _int(text: str) -> int:
-    return int(text)
-
-
-def _card(text: str) -> Card:
-    return Card.parse(text)
-
-
 def _trump(text: str) -> str | None:
     return None if text == "-" else text
 
@@ -164,11 +156,11 @@ class Anniversary(VariantRules):
                       lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
                       lambda game: "players are choosing a card to pass to the left",
                       lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
-                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."), _card),
+                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."), Card.parse),
         "cloud": Phase("cloud", "cloud", _cloud_seat, _cloud_legal, _apply_cloud,
                        lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
                        lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
-                                     "and changes their bid by +1 or -1."), _int),
+                                     "and changes their bid by +1 or -1."), int),
     }
 
     def new_state(self, players: int) -> AnniversaryState:
