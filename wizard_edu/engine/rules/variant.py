@@ -1,19 +1,9 @@
 """The variant seam: what a variant may change, as hooks with the standard game as default.
 
-A :class:`VariantRules` object says how one ruleset differs from plain Wizard.  Every hook has
-the standard behaviour as its default, so a variant overrides only what it changes:
-
-* the deck and the deal: :meth:`~VariantRules.deal`, :meth:`~VariantRules.round_sizes`,
-  :meth:`~VariantRules.max_hand_size`, :meth:`~VariantRules.check_players`;
-* the trick rules: :attr:`~VariantRules.trump_of`, :attr:`~VariantRules.lead_of`,
-  :attr:`~VariantRules.decide_trick` (``None`` keeps the rule in :mod:`wizard_edu.engine.rules.core`);
-* the round's flow: extra :attr:`~VariantRules.phases` (each a :class:`Phase`) entered from
-  :meth:`~VariantRules.after_deal`, :meth:`~VariantRules.after_trick` or
-  :meth:`~VariantRules.before_scoring`, with the variant's own per-round state
-  (:meth:`~VariantRules.new_state`, kept in ``game.state.extra``);
-* what players see and what a position stores: :meth:`~VariantRules.view_extras`,
-  :meth:`~VariantRules.record_extras`, :meth:`~VariantRules.state_text` and
-  :meth:`~VariantRules.parse_state`.
+A :class:`VariantRules` object says how one ruleset differs from plain Wizard: the deal, the trick
+rules, extra steps of the round (each a :class:`Phase`, with the variant's own per-round state in
+``game.state.extra``), and what players see and a position stores.  Every hook has the standard
+behaviour as its default, so a variant overrides only what it changes.
 
 A ruleset finds its hooks by its :attr:`~wizard_edu.engine.rules.rulesets.Ruleset.variant` key in
 :data:`VARIANT_RULES`; :func:`register_variant` adds a variant and its ruleset entry.  The
