@@ -129,16 +129,6 @@ def players(value: Any, ruleset: Ruleset) -> int:
 def bid_args(hand_size: Any, previous_bids: Any, players_value: Any, dealer_leads_alone: Any,
              ruleset: Ruleset) -> None:
     """The round a bid is made in: its size, the bids before, the players, the Canadian flag."""
-    # The game asks on every bid: one cheap test of the usual case first (12 cards and 4 players fit every
-    # ruleset), the exact limits and readable errors after.
-    if (hand_size.__class__ is int and players_value.__class__ is int and dealer_leads_alone.__class__ is bool
-            and previous_bids.__class__ is list and 0 < hand_size <= 12 and 3 <= players_value <= 4
-            and len(previous_bids) < players_value):
-        for b in previous_bids:
-            if b.__class__ is not int or not 0 <= b <= hand_size:
-                break
-        else:
-            return
     n = players(players_value, ruleset)
     size = whole_number(hand_size, "The number of cards in the round", 1, most_cards_in_hand(ruleset), BidError)
     if not isinstance(previous_bids, Sequence) or isinstance(previous_bids, str):
