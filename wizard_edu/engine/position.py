@@ -93,8 +93,7 @@ MAX_POSITION_SIZE = 20_000
 def _fields(text: str) -> dict[str, str]:
     if not isinstance(text, str):
         raise PositionError(f"A position is text (from game.position()), not {type(text).__name__}.")
-    if len(text) > MAX_POSITION_SIZE:
-        # (Checked before any splitting: a position of a whole game is about a kilobyte.)
+    if len(text) > MAX_POSITION_SIZE:  # (checked before any splitting)
         raise PositionError(f"This is not a wizard-edu position: it is {len(text):,} characters long, "
                             f"and a position is never longer than {MAX_POSITION_SIZE:,}.")
     words = text.split()
@@ -141,15 +140,10 @@ def _card_list(text: str, ruleset: Ruleset) -> Cards:
     return Cards() if text == "-" else as_cards(text.split("."), ruleset)
 
 
-def _optional_int(text: str) -> int | None:
-    return None if text == "-" else int(text)
-
-
 def game_from_position(text: str) -> Game:
     """Set up the game that ``text`` describes; raise :class:`PositionError` if it cannot be."""
-    fields = _fields(text)
     try:
-        return _build(fields, text)
+        return _build(_fields(text), text)
     except PositionError:
         raise
     except WizardError as exc:
@@ -185,7 +179,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
         raise PositionError(f"Give {players} hands separated by '/', not {len(hands)}.")
     turned = None if fields["turned"] == "-" else Card.parse(fields["turned"])
     trump = check_trump(None if fields["trump"] == "-" else fields["trump"])
-    bids = [_optional_int(b) for b in fields["bids"].split(",")]
+    bids = [None if b == "-" else int(b) for b in fields["bids"].split(",")]
     if len(bids) != players or any(b is not None and not 0 <= b <= size + 1 for b in bids):
         raise PositionError(f"Give {players} bids from 0 to {size} (or - for none yet), not {fields['bids']!r}.")
 
@@ -265,32 +259,32 @@ def _stock_and_piles(ruleset: Ruleset, players: int, hands: list[Cards], trick: 
             raise PositionError("Monochrome has no turned-up card: write turned=-.")
         piles = []
         for seat, pile in enumerate(ruleset.piles(players)):
-            left = Counter(pile)
-            left.subtract([*hands[seat], *(c.unnamed for s, c in played if s == seat)])
-            if any(n < 0 for n in left.values()):
+            rest, extra = _rest(pile, [*hands[seat], *(c.unnamed for s, c in played if s == seat)])
+            if extra:
                 raise PositionError(f"Seat {seat} holds or played cards that are not in their own pile.")
-            piles.append(Cards(_take(pile, left)))
+            piles.append(Cards(rest))
         return Cards(), piles
-    left = Counter(ruleset.deck())
-    left.subtract([*(c for hand in hands for c in hand), *(c.unnamed for _, c in played),
-                   *([turned] if turned is not None else [])])
-    extra = [c for c, n in left.items() if n < 0]
+    up = [turned] if turned is not None else []
+    used = [*(c for hand in hands for c in hand), *(c.unnamed for _, c in played), *up]
+    rest, extra = _rest(ruleset.deck(), used)
     if extra:
         raise PositionError(f"There are more {extra[0]} cards in this position than in the {ruleset.title} deck.")
-    rest = _take(ruleset.deck(), left)
     if turned is None and rest:
         raise PositionError("Cards are left over after the deal, so a card must be turned up: give turned=.")
-    return Cards(([turned] if turned is not None else []) + rest), []
+    return Cards(up + rest), []
 
 
-def _take(cards: list[Card], left: Counter) -> list[Card]:
-    """The cards of ``cards``, in order, that ``left`` still counts (using up the counts)."""
-    taken = []
-    for card in cards:
+def _rest(deck: list[Card], used: list[Card]) -> tuple[list[Card], list[Card]]:
+    """The cards of ``deck`` not ``used`` (in deck order), and the ``used`` cards the deck has too few of."""
+    left = Counter(deck)
+    left.subtract(used)
+    extra = [c for c, n in left.items() if n < 0]
+    rest = []
+    for card in deck:
         if left[card] > 0:
             left[card] -= 1
-            taken.append(card)
-    return taken
+            rest.append(card)
+    return rest, extra
 
 
 def _check_trump(game: Game, ruleset: Ruleset, fields: dict[str, str]) -> None:

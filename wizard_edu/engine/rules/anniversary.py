@@ -128,8 +128,7 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
     bids = game.state.bids
     bid = bids[seat]
     assert bid is not None
-    allowed = cloud_changes(bid)
-    if change not in allowed or isinstance(change, bool) or not isinstance(change, int):
+    if change not in cloud_changes(bid) or isinstance(change, bool) or not isinstance(change, int):
         if change == -1:
             raise BidError("A bid cannot go below 0: with a bid of 0 the Cloud can only add 1.")
         raise BidError(f"The Cloud changes a bid by +1 or -1, not {change!r}.")
@@ -168,8 +167,6 @@ class Anniversary(VariantRules):
 
     def after_deal(self, game: Game) -> tuple:
         state = game.state
-        if WEREWOLF not in game.ruleset.specials:
-            return ()  # no Werewolf in this deck: no swap to look for
         werewolf = Card(WEREWOLF)
         holder = next((s for s, h in enumerate(state.hands) if werewolf in h), None)
         turned = state.trump_card
