@@ -25,6 +25,7 @@ from .cards import Card, Cards, sorted_hand
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
 from .rules.rulesets import OPTION_DEFAULTS, OPTION_NAMES, Ruleset, get_ruleset
+from .rules.variant import pair_text, read_pair
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -59,11 +60,9 @@ def position_of(game: Game) -> str:
     from .game import _default_names
 
     state = game.state
-    rounds = "/".join(
-        ";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)), ".".join(map(str, r.won)),
-                  "-" if r.werewolf is None else f"{r.werewolf[0]}:{r.werewolf[1]}",
-                  "-" if r.cloud is None else f"{r.cloud[0]}:{r.cloud[1]:+d}"))
-        for r in game.rounds) or "-"
+    rounds = "/".join(";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)),
+                                ".".join(map(str, r.won)), pair_text(r.werewolf), pair_text(r.cloud, "+d")))
+                      for r in game.rounds) or "-"
     fields = {
         "rules": rules_text(game.ruleset), "players": str(game.players), "seed": str(game.seed),
         "dealer": str(game.dealer), "round": str(game.round_number), "phase": state.phase,
@@ -223,18 +222,11 @@ def _build(fields: dict[str, str], text: str) -> Game:
             raise PositionError(f"Round {k + 1} needs {players} bids and {players} tricks won.")
         points = tuple(ruleset.score(b, w) for b, w in zip(bids_r, won_r))
         totals = [t + p for t, p in zip(totals, points)]
-        swap = None
-        if werewolf != "-":
-            w_seat, card = werewolf.split(":", 1)
-            swap = (int(w_seat), Card.parse(card))
-        change = None
-        if cloud != "-":
-            c_seat, delta = cloud.split(":")
-            change = (int(c_seat), int(delta))
         game.rounds.append(RoundRecord(
             k + 1, game._dealer_of(k), game.round_sizes[k],
             None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
-            bids_r, won_r, points, tuple(totals), werewolf=swap, cloud=change))
+            bids_r, won_r, points, tuple(totals),
+            werewolf=read_pair(werewolf, Card.parse), cloud=read_pair(cloud, int)))
     done = number if phase == OVER else number - 1
     if len(game.rounds) != done:
         raise PositionError(f"Give the {done} rounds scored before this one, not {len(game.rounds)}.")
@@ -302,8 +294,7 @@ def _check_phase(game: Game) -> None:
     """The bids and the phase must agree (bids in turn from the dealer's left, play once all are in)."""
     state = game.state
     made = [b is not None for b in state.bids]
-    order = [(game.dealer + 1 + i) % game.players for i in range(game.players)]
-    in_order = [made[s] for s in order]
+    in_order = [made[(game.dealer + 1 + i) % game.players] for i in range(game.players)]
     if in_order != sorted(in_order, reverse=True):
         raise PositionError("Bids are made in turn from the dealer's left: a later seat has bid before an earlier one.")
     if state.phase in ("trump", "werewolf") and any(made):

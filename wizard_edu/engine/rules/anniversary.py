@@ -19,7 +19,7 @@ from ...errors import BidError, IllegalPlayError
 from ..cards import CLOUD, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
 from .core import check_trump, cloud_changes
-from .variant import SCORE, Phase, VariantRules, register_variant
+from .variant import SCORE, Phase, VariantRules, pair_text, read_pair, register_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -208,11 +208,11 @@ class Anniversary(VariantRules):
     # e.g. "2:R7;G3.R9.W;-.B4.-;-;-"
     def state_text(self, game: Game) -> str:
         state = _state(game)
-        swap = "-" if state.werewolf_swap is None else f"{state.werewolf_swap[0]}:{state.werewolf_swap[1]}"
+        swap = pair_text(state.werewolf_swap)
         passes = ",".join(".".join(map(str, given)) for given in state.passes) or "-"
         pending = ".".join("-" if c is None else str(c) for c in state.pending)
         cloud_seat = "-" if state.cloud_seat is None else str(state.cloud_seat)
-        cloud = "-" if state.cloud is None else f"{state.cloud[0]}:{state.cloud[1]:+d}"
+        cloud = pair_text(state.cloud, "+d")
         return ";".join((swap, passes, pending, cloud_seat, cloud))
 
     def parse_state(self, text: str, game: Game) -> AnniversaryState:
@@ -220,9 +220,7 @@ class Anniversary(VariantRules):
         if text == "-":
             return state  # nothing has happened yet (a position may leave the field out)
         swap, passes, pending, cloud_seat, cloud = text.split(";")
-        if swap != "-":
-            seat, card = swap.split(":", 1)
-            state.werewolf_swap = (int(seat), Card.parse(card))
+        state.werewolf_swap = read_pair(swap, Card.parse)
         if passes != "-":
             state.passes = [tuple(Card.parse(c) for c in given.split(".")) for given in passes.split(",")]
             if any(len(given) != game.players for given in state.passes):
@@ -231,9 +229,7 @@ class Anniversary(VariantRules):
         if len(state.pending) != game.players:
             raise ValueError("give one pending pass (or -) for each player")
         state.cloud_seat = None if cloud_seat == "-" else int(cloud_seat)
-        if cloud != "-":
-            seat, change = cloud.split(":")
-            state.cloud = (int(seat), int(change))
+        state.cloud = read_pair(cloud, int)
         return state
 
 

@@ -169,5 +169,19 @@ def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> Var
     return rules
 
 
+def pair_text(pair: tuple[int, Any] | None, spec: str = "") -> str:
+    """A ``(seat, value)`` pair as position text: ``"2:R7"`` for a Werewolf swap, ``"0:+1"`` for a
+    Cloud's change (``spec="+d"``); ``"-"`` for ``None``."""
+    return "-" if pair is None else f"{pair[0]}:{pair[1]:{spec}}"
+
+
+def read_pair(text: str, read: Callable[[str], Any]) -> tuple[int, Any] | None:
+    """The pair :func:`pair_text` wrote, its value read by ``read`` (``Card.parse``, ``int``)."""
+    if text == "-":
+        return None
+    seat, value = text.split(":", 1)
+    return int(seat), read(value)
+
+
 __all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules",
-           "register_variant"]
+           "register_variant", "pair_text", "read_pair"]
