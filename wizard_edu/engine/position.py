@@ -48,11 +48,8 @@ def _opt(value: object) -> str:
 
 def rules_text(ruleset: Ruleset) -> str:
     """``"classic"``, ``"classic,bidding=hidden,clairvoyance"``: the edition and the options that differ."""
-    words = [ruleset.name]
-    for key, value in ruleset.options().items():
-        if value != OPTION_DEFAULTS[key]:
-            words.append(key if value is True else f"{key}={value}")
-    return ",".join(words)
+    words = (k if v is True else f"{k}={v}" for k, v in ruleset.options().items() if v != OPTION_DEFAULTS[k])
+    return ",".join([ruleset.name, *words])
 
 
 def position_of(game: Game) -> str:
@@ -168,10 +165,9 @@ def _build(fields: dict[str, str], text: str) -> Game:
     if number > len(game.round_sizes):
         raise PositionError(f"round must be from 1 to {len(game.round_sizes)}, not {number}.")
     size = game.hand_size
-    hooks = ruleset.hooks
 
     phase = fields["phase"]
-    if phase not in ("trump", "bid", "play", OVER, *hooks.phases):
+    if phase not in ("trump", "bid", "play", OVER, *ruleset.hooks.phases):
         raise PositionError(f"{phase!r} is not a phase of {ruleset.title}.")
     hands = [sorted_hand(_card_list(h, ruleset)) for h in fields["hands"].split("/")]
     if len(hands) != players:
@@ -206,7 +202,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
             raise PositionError(f"Seat {seat} should hold {size - played} cards in round {number}, "
                                 f"not {len(hands[seat])}.")
 
-    extra = hooks.parse_state(fields.get("extra", "-"), game)
+    extra = ruleset.hooks.parse_state(fields.get("extra", "-"), game)
     stock, piles = _stock_and_piles(ruleset, players, hands, trick, tricks, turned)
     game.state = RoundState(phase, hands, stock, piles, turned, trump, bids, won, leader, trick, tricks, extra)
     _check_trump(game, ruleset, fields)

@@ -18,11 +18,6 @@ from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards,
 if TYPE_CHECKING:  # pragma: no cover
     from .variant import VariantRules
 
-BIDDING_STYLES = ("open", "hidden", "secret")
-BID_RULES = (None, "canadian", "plus-minus-one")
-SCORINGS = ("junior", "classic")
-SCHEDULES = ("standard", "tournament")
-
 #: Tournament quick reference: cards dealt in each of the 10 hands.
 TOURNAMENT_SCHEDULE: dict[int, list[int]] = {
     6: list(range(1, 11)),
@@ -190,8 +185,10 @@ OPTION_NAMES = ("schedule", "bidding", "bid_rule", "clairvoyance", "monochrome")
 #: Each option's value in the editions as printed (the plain game).
 OPTION_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Ruleset) if f.name in OPTION_NAMES}
 
-_ALLOWED = {"schedule": SCHEDULES, "bidding": BIDDING_STYLES, "bid_rule": BID_RULES,
-            "clairvoyance": (True, False), "monochrome": (True, False)}
+#: The choices for each option.
+_ALLOWED = {"schedule": ("standard", "tournament"), "bidding": ("open", "hidden", "secret"),
+            "bid_rule": (None, "canadian", "plus-minus-one"), "clairvoyance": (True, False),
+            "monochrome": (True, False)}
 
 
 def _check_option(key: str, value: Any) -> None:
@@ -230,7 +227,7 @@ def _check_fields(ruleset: Ruleset) -> None:
     except WizardError as exc:
         raise UnknownRulesetError(f"The {ruleset.name!r} rules do not describe a deck: {exc}") from None
     object.__setattr__(ruleset, "specials", specials)  # a list given is kept as a tuple (hashable)
-    if ruleset.scoring not in SCORINGS or isinstance(ruleset.scoring, bool):
+    if ruleset.scoring not in ("junior", "classic") or isinstance(ruleset.scoring, bool):
         raise UnknownRulesetError(f"{ruleset.scoring!r} is not a way of scoring: "
                                   "choose 'junior' or 'classic'.")
     for key in OPTION_NAMES:

@@ -91,8 +91,7 @@ class VariantRules:
         return ruleset.deck_size // players
 
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
-        """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left; each
-        player sorts their hand, and the rest is the stock, its first card turned up."""
+        """Shuffle and deal ``hand_size`` cards to each seat from the dealer's left; the rest is the stock."""
         deck = ruleset.deck()
         rng.shuffle(deck)
         hands = [Cards()] * players
@@ -107,8 +106,7 @@ class VariantRules:
         return None
 
     def after_deal(self, game: Game) -> tuple:
-        """Called once a round is dealt and its trump found; may change the deal or the phase.
-        Returns the events it caused."""
+        """After the deal and the trump: may change the deal or the phase; returns the events it caused."""
         return ()
 
     def after_trick(self, game: Game, record: Any) -> tuple:
@@ -116,8 +114,7 @@ class VariantRules:
         return ()
 
     def before_scoring(self, game: Game) -> tuple:
-        """Called after the round's last trick; may set ``game.state.phase`` to a phase of its own
-        (which sets :data:`SCORE` when done) instead of scoring now."""
+        """After the round's last trick: may set a phase of its own (which sets :data:`SCORE` when done)."""
         return ()
 
     # -- what players see, the score pad and positions -----------------------------------------
@@ -149,11 +146,9 @@ _BUILT_IN = {"anniversary": "wizard_edu.engine.rules.anniversary", "monochrome":
 
 def variant_rules(key: str) -> VariantRules:
     """The hooks registered for ``key`` (the standard game if none are)."""
-    found = VARIANT_RULES.get(key)
-    if found is None and key in _BUILT_IN:
+    if key not in VARIANT_RULES and key in _BUILT_IN:
         importlib.import_module(_BUILT_IN[key])  # registers itself
-        found = VARIANT_RULES.get(key)
-    return found if found is not None else STANDARD
+    return VARIANT_RULES.get(key, STANDARD)
 
 
 def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
