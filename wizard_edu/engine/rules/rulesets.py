@@ -227,7 +227,7 @@ def _check_fields(ruleset: Ruleset) -> None:
     except WizardError as exc:
         raise UnknownRulesetError(f"The {ruleset.name!r} rules do not describe a deck: {exc}") from None
     object.__setattr__(ruleset, "specials", specials)  # a list given is kept as a tuple (hashable)
-    if ruleset.scoring not in ("junior", "classic") or isinstance(ruleset.scoring, bool):
+    if ruleset.scoring not in ("junior", "classic"):
         raise UnknownRulesetError(f"{ruleset.scoring!r} is not a way of scoring: "
                                   "choose 'junior' or 'classic'.")
     for key in OPTION_NAMES:
