@@ -155,7 +155,8 @@ class Anniversary(VariantRules):
                       lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
                       lambda game: "players are choosing a card to pass to the left",
                       lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
-                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."), Card.parse),
+                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."),
+                      Card.parse),
         "cloud": Phase("cloud", "cloud", _cloud_seat, _cloud_legal, _apply_cloud,
                        lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
                        lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
