@@ -30,18 +30,15 @@ class Action:
 
     def __str__(self) -> str:
         if self.kind in ("trump", "werewolf") and self.value is None:
-            value = "no trump"
-        elif self.kind == "play" and self.value is None:
-            value = "the unseen card"
-        elif self.kind == "cloud" and isinstance(self.value, int):
-            value = f"{self.value:+d}"
-        else:
-            value = self.value
-        return f"{self.kind} {value}"
+            return f"{self.kind} no trump"
+        if self.kind == "play" and self.value is None:
+            return "play the unseen card"
+        if self.kind == "cloud" and isinstance(self.value, int):
+            return f"cloud {self.value:+d}"
+        return f"{self.kind} {self.value}"
 
     def to_json(self) -> list:
-        value = str(self.value) if isinstance(self.value, Card) else self.value
-        return [self.kind, value]
+        return [self.kind, str(self.value) if isinstance(self.value, Card) else self.value]
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -25,6 +25,7 @@ from .cards import Card, Cards, sorted_hand
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
 from .rules.rulesets import OPTION_DEFAULTS, OPTION_NAMES, Ruleset, get_ruleset
+from .rules.variant import pair_text, read_pair
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -47,11 +48,8 @@ def _opt(value: object) -> str:
 
 def rules_text(ruleset: Ruleset) -> str:
     """``"classic"``, ``"classic,bidding=hidden,clairvoyance"``: the edition and the options that differ."""
-    words = [ruleset.name]
-    for key, value in ruleset.options().items():
-        if value != OPTION_DEFAULTS[key]:
-            words.append(key if value is True else f"{key}={value}")
-    return ",".join(words)
+    words = (k if v is True else f"{k}={v}" for k, v in ruleset.options().items() if v != OPTION_DEFAULTS[k])
+    return ",".join([ruleset.name, *words])
 
 
 def position_of(game: Game) -> str:
@@ -59,11 +57,9 @@ def position_of(game: Game) -> str:
     from .game import _default_names
 
     state = game.state
-    rounds = "/".join(
-        ";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)), ".".join(map(str, r.won)),
-                  "-" if r.werewolf is None else f"{r.werewolf[0]}:{r.werewolf[1]}",
-                  "-" if r.cloud is None else f"{r.cloud[0]}:{r.cloud[1]:+d}"))
-        for r in game.rounds) or "-"
+    rounds = "/".join(";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)),
+                                ".".join(map(str, r.won)), pair_text(r.werewolf), pair_text(r.cloud, "+d")))
+                      for r in game.rounds) or "-"
     fields = {
         "rules": rules_text(game.ruleset), "players": str(game.players), "seed": str(game.seed),
         "dealer": str(game.dealer), "round": str(game.round_number), "phase": state.phase,
@@ -93,8 +89,7 @@ MAX_POSITION_SIZE = 20_000
 def _fields(text: str) -> dict[str, str]:
     if not isinstance(text, str):
         raise PositionError(f"A position is text (from game.position()), not {type(text).__name__}.")
-    if len(text) > MAX_POSITION_SIZE:
-        # (Checked before any splitting: a position of a whole game is about a kilobyte.)
+    if len(text) > MAX_POSITION_SIZE:  # (checked before any splitting)
         raise PositionError(f"This is not a wizard-edu position: it is {len(text):,} characters long, "
                             f"and a position is never longer than {MAX_POSITION_SIZE:,}.")
     words = text.split()
@@ -141,15 +136,10 @@ def _card_list(text: str, ruleset: Ruleset) -> Cards:
     return Cards() if text == "-" else as_cards(text.split("."), ruleset)
 
 
-def _optional_int(text: str) -> int | None:
-    return None if text == "-" else int(text)
-
-
 def game_from_position(text: str) -> Game:
     """Set up the game that ``text`` describes; raise :class:`PositionError` if it cannot be."""
-    fields = _fields(text)
     try:
-        return _build(fields, text)
+        return _build(_fields(text), text)
     except PositionError:
         raise
     except WizardError as exc:
@@ -175,17 +165,16 @@ def _build(fields: dict[str, str], text: str) -> Game:
     if number > len(game.round_sizes):
         raise PositionError(f"round must be from 1 to {len(game.round_sizes)}, not {number}.")
     size = game.hand_size
-    hooks = ruleset.hooks
 
     phase = fields["phase"]
-    if phase not in ("trump", "bid", "play", OVER, *hooks.phases):
+    if phase not in ("trump", "bid", "play", OVER, *ruleset.hooks.phases):
         raise PositionError(f"{phase!r} is not a phase of {ruleset.title}.")
     hands = [sorted_hand(_card_list(h, ruleset)) for h in fields["hands"].split("/")]
     if len(hands) != players:
         raise PositionError(f"Give {players} hands separated by '/', not {len(hands)}.")
     turned = None if fields["turned"] == "-" else Card.parse(fields["turned"])
     trump = check_trump(None if fields["trump"] == "-" else fields["trump"])
-    bids = [_optional_int(b) for b in fields["bids"].split(",")]
+    bids = [None if b == "-" else int(b) for b in fields["bids"].split(",")]
     if len(bids) != players or any(b is not None and not 0 <= b <= size + 1 for b in bids):
         raise PositionError(f"Give {players} bids from 0 to {size} (or - for none yet), not {fields['bids']!r}.")
 
@@ -213,7 +202,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
             raise PositionError(f"Seat {seat} should hold {size - played} cards in round {number}, "
                                 f"not {len(hands[seat])}.")
 
-    extra = hooks.parse_state(fields.get("extra", "-"), game)
+    extra = ruleset.hooks.parse_state(fields.get("extra", "-"), game)
     stock, piles = _stock_and_piles(ruleset, players, hands, trick, tricks, turned)
     game.state = RoundState(phase, hands, stock, piles, turned, trump, bids, won, leader, trick, tricks, extra)
     _check_trump(game, ruleset, fields)
@@ -229,18 +218,11 @@ def _build(fields: dict[str, str], text: str) -> Game:
             raise PositionError(f"Round {k + 1} needs {players} bids and {players} tricks won.")
         points = tuple(ruleset.score(b, w) for b, w in zip(bids_r, won_r))
         totals = [t + p for t, p in zip(totals, points)]
-        swap = None
-        if werewolf != "-":
-            w_seat, card = werewolf.split(":", 1)
-            swap = (int(w_seat), Card.parse(card))
-        change = None
-        if cloud != "-":
-            c_seat, delta = cloud.split(":")
-            change = (int(c_seat), int(delta))
         game.rounds.append(RoundRecord(
             k + 1, game._dealer_of(k), game.round_sizes[k],
             None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
-            bids_r, won_r, points, tuple(totals), werewolf=swap, cloud=change))
+            bids_r, won_r, points, tuple(totals),
+            werewolf=read_pair(werewolf, Card.parse), cloud=read_pair(cloud, int)))
     done = number if phase == OVER else number - 1
     if len(game.rounds) != done:
         raise PositionError(f"Give the {done} rounds scored before this one, not {len(game.rounds)}.")
@@ -265,32 +247,32 @@ def _stock_and_piles(ruleset: Ruleset, players: int, hands: list[Cards], trick: 
             raise PositionError("Monochrome has no turned-up card: write turned=-.")
         piles = []
         for seat, pile in enumerate(ruleset.piles(players)):
-            left = Counter(pile)
-            left.subtract([*hands[seat], *(c.unnamed for s, c in played if s == seat)])
-            if any(n < 0 for n in left.values()):
+            rest, extra = _rest(pile, [*hands[seat], *(c.unnamed for s, c in played if s == seat)])
+            if extra:
                 raise PositionError(f"Seat {seat} holds or played cards that are not in their own pile.")
-            piles.append(Cards(_take(pile, left)))
+            piles.append(Cards(rest))
         return Cards(), piles
-    left = Counter(ruleset.deck())
-    left.subtract([*(c for hand in hands for c in hand), *(c.unnamed for _, c in played),
-                   *([turned] if turned is not None else [])])
-    extra = [c for c, n in left.items() if n < 0]
+    up = [turned] if turned is not None else []
+    used = [*(c for hand in hands for c in hand), *(c.unnamed for _, c in played), *up]
+    rest, extra = _rest(ruleset.deck(), used)
     if extra:
         raise PositionError(f"There are more {extra[0]} cards in this position than in the {ruleset.title} deck.")
-    rest = _take(ruleset.deck(), left)
     if turned is None and rest:
         raise PositionError("Cards are left over after the deal, so a card must be turned up: give turned=.")
-    return Cards(([turned] if turned is not None else []) + rest), []
+    return Cards(up + rest), []
 
 
-def _take(cards: list[Card], left: Counter) -> list[Card]:
-    """The cards of ``cards``, in order, that ``left`` still counts (using up the counts)."""
-    taken = []
-    for card in cards:
+def _rest(deck: list[Card], used: list[Card]) -> tuple[list[Card], list[Card]]:
+    """The cards of ``deck`` not ``used`` (in deck order), and the ``used`` cards the deck has too few of."""
+    left = Counter(deck)
+    left.subtract(used)
+    extra = [c for c, n in left.items() if n < 0]
+    rest = []
+    for card in deck:
         if left[card] > 0:
             left[card] -= 1
-            taken.append(card)
-    return taken
+            rest.append(card)
+    return rest, extra
 
 
 def _check_trump(game: Game, ruleset: Ruleset, fields: dict[str, str]) -> None:
@@ -308,8 +290,7 @@ def _check_phase(game: Game) -> None:
     """The bids and the phase must agree (bids in turn from the dealer's left, play once all are in)."""
     state = game.state
     made = [b is not None for b in state.bids]
-    order = [(game.dealer + 1 + i) % game.players for i in range(game.players)]
-    in_order = [made[s] for s in order]
+    in_order = [made[(game.dealer + 1 + i) % game.players] for i in range(game.players)]
     if in_order != sorted(in_order, reverse=True):
         raise PositionError("Bids are made in turn from the dealer's left: a later seat has bid before an earlier one.")
     if state.phase in ("trump", "werewolf") and any(made):

@@ -41,8 +41,6 @@ def _depth(text: str) -> int:
         if bracket in "[{":
             depth += 1
             deepest = max(deepest, depth)
-            if deepest > MAX_SAVE_DEPTH:
-                break
         else:
             depth -= 1
     return deepest

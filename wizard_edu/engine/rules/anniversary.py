@@ -19,7 +19,7 @@ from ...errors import BidError, IllegalPlayError
 from ..cards import CLOUD, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
 from .core import check_trump, cloud_changes
-from .variant import SCORE, Phase, VariantRules, register_variant
+from .variant import SCORE, Phase, VariantRules, pair_text, read_pair, register_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -128,8 +128,7 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
     bids = game.state.bids
     bid = bids[seat]
     assert bid is not None
-    allowed = cloud_changes(bid)
-    if change not in allowed or isinstance(change, bool) or not isinstance(change, int):
+    if change not in cloud_changes(bid) or isinstance(change, bool) or not isinstance(change, int):
         if change == -1:
             raise BidError("A bid cannot go below 0: with a bid of 0 the Cloud can only add 1.")
         raise BidError(f"The Cloud changes a bid by +1 or -1, not {change!r}.")
@@ -137,14 +136,6 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
     _state(game).cloud = (seat, change)
     game.state.phase = SCORE
     return change, (BidChanged(seat, change, bid + change),)
-
-
-def _int(text: str) -> int:
-    return int(text)
-
-
-def _card(text: str) -> Card:
-    return Card.parse(text)
 
 
 def _trump(text: str) -> str | None:
@@ -164,11 +155,12 @@ class Anniversary(VariantRules):
                       lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
                       lambda game: "players are choosing a card to pass to the left",
                       lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
-                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."), _card),
+                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."),
+                      Card.parse),
         "cloud": Phase("cloud", "cloud", _cloud_seat, _cloud_legal, _apply_cloud,
                        lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
                        lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
-                                     "and changes their bid by +1 or -1."), _int),
+                                     "and changes their bid by +1 or -1."), int),
     }
 
     def new_state(self, players: int) -> AnniversaryState:
@@ -176,8 +168,6 @@ class Anniversary(VariantRules):
 
     def after_deal(self, game: Game) -> tuple:
         state = game.state
-        if WEREWOLF not in game.ruleset.specials:
-            return ()  # no Werewolf in this deck: no swap to look for
         werewolf = Card(WEREWOLF)
         holder = next((s for s, h in enumerate(state.hands) if werewolf in h), None)
         turned = state.trump_card
@@ -219,11 +209,11 @@ class Anniversary(VariantRules):
     # e.g. "2:R7;G3.R9.W;-.B4.-;-;-"
     def state_text(self, game: Game) -> str:
         state = _state(game)
-        swap = "-" if state.werewolf_swap is None else f"{state.werewolf_swap[0]}:{state.werewolf_swap[1]}"
+        swap = pair_text(state.werewolf_swap)
         passes = ",".join(".".join(map(str, given)) for given in state.passes) or "-"
         pending = ".".join("-" if c is None else str(c) for c in state.pending)
         cloud_seat = "-" if state.cloud_seat is None else str(state.cloud_seat)
-        cloud = "-" if state.cloud is None else f"{state.cloud[0]}:{state.cloud[1]:+d}"
+        cloud = pair_text(state.cloud, "+d")
         return ";".join((swap, passes, pending, cloud_seat, cloud))
 
     def parse_state(self, text: str, game: Game) -> AnniversaryState:
@@ -231,9 +221,7 @@ class Anniversary(VariantRules):
         if text == "-":
             return state  # nothing has happened yet (a position may leave the field out)
         swap, passes, pending, cloud_seat, cloud = text.split(";")
-        if swap != "-":
-            seat, card = swap.split(":", 1)
-            state.werewolf_swap = (int(seat), Card.parse(card))
+        state.werewolf_swap = read_pair(swap, Card.parse)
         if passes != "-":
             state.passes = [tuple(Card.parse(c) for c in given.split(".")) for given in passes.split(",")]
             if any(len(given) != game.players for given in state.passes):
@@ -242,9 +230,7 @@ class Anniversary(VariantRules):
         if len(state.pending) != game.players:
             raise ValueError("give one pending pass (or -) for each player")
         state.cloud_seat = None if cloud_seat == "-" else int(cloud_seat)
-        if cloud != "-":
-            seat, change = cloud.split(":")
-            state.cloud = (int(seat), int(change))
+        state.cloud = read_pair(cloud, int)
         return state
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ...errors import ArgumentError, BidError, DuplicateCardError, PlayerCountError, TrickSizeError, whole
 from ..cards import Card, Cards, cards
 from . import core
-from .rulesets import Ruleset
+from .rulesets import RULESETS, Ruleset
 
 #: Wizard is played by 3 to 6 players, so a trick has at most 6 cards.
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -47,11 +47,8 @@ def flag(value: Any, what: str) -> bool:
 
 # -- how big things can be ------------------------------------------------------------------
 def most_cards_in_hand(ruleset: Ruleset) -> int:
-    """The most cards one player can be dealt: what the deck allows for 3 players (15 in Monochrome).
-
-    This is also the most a game with hand sizes of its own (``Game(hand_sizes=...)``) deals.
-    """
-    return 15 if ruleset.monochrome else ruleset.deck_size // MIN_PLAYERS
+    """The most cards one player can be dealt (with 3 players), also with ``Game(hand_sizes=...)``."""
+    return ruleset.hooks.max_hand_size(ruleset, MIN_PLAYERS)
 
 
 @lru_cache(maxsize=64)
@@ -132,16 +129,6 @@ def players(value: Any, ruleset: Ruleset) -> int:
 def bid_args(hand_size: Any, previous_bids: Any, players_value: Any, dealer_leads_alone: Any,
              ruleset: Ruleset) -> None:
     """The round a bid is made in: its size, the bids before, the players, the Canadian flag."""
-    # The game asks on every bid: one cheap test of the usual case first (12 cards and 4 players fit every
-    # ruleset), the exact limits and readable errors after.
-    if (hand_size.__class__ is int and players_value.__class__ is int and dealer_leads_alone.__class__ is bool
-            and previous_bids.__class__ is list and 0 < hand_size <= 12 and 3 <= players_value <= 4
-            and len(previous_bids) < players_value):
-        for b in previous_bids:
-            if b.__class__ is not int or not 0 <= b <= hand_size:
-                break
-        else:
-            return
     n = players(players_value, ruleset)
     size = whole_number(hand_size, "The number of cards in the round", 1, most_cards_in_hand(ruleset), BidError)
     if not isinstance(previous_bids, Sequence) or isinstance(previous_bids, str):
@@ -156,7 +143,7 @@ def bid_args(hand_size: Any, previous_bids: Any, players_value: Any, dealer_lead
 
 def bid_value(value: Any, ruleset: Ruleset | None = None) -> int:
     """A bid: a whole number of tricks, no more than any round has."""
-    high = most_tricks(ruleset) if ruleset is not None else max(most_cards_in_hand(r) for r in _editions())
+    high = most_tricks(ruleset) if ruleset is not None else max(map(most_cards_in_hand, RULESETS.values()))
     return whole_number(value, "A bid", 0, high, BidError)
 
 
@@ -168,12 +155,6 @@ def round_score_args(bid: Any, won: Any, ruleset: Ruleset) -> None:
         if n > high:
             raise BidError(f"A round of {ruleset.title} has at most {high} tricks, so {n} {label} "
                            "is not possible.")
-
-
-def _editions() -> list[Ruleset]:
-    from .rulesets import RULESETS
-
-    return list(RULESETS.values())
 
 
 __all__ = ["is_whole", "whole_number", "flag", "most_cards_in_hand", "most_tricks", "check_copies",

@@ -20,14 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import Ruleset
 
 
-def _no_trump(card: Card) -> None:
-    return None  # no trump card is turned up, and colours never matter
-
-
-def _no_lead(trick: Sequence[Card]) -> None:
-    return None  # nobody must follow a colour
-
-
 def highest_value(cards: Sequence[Card], trump: str | None) -> TrickResult:
     """Colours do not matter: the highest value wins, Wizard above 13, Jester below 1."""
     best = max(range(len(cards)), key=lambda i: (monochrome_value(cards[i]), -i))
@@ -39,8 +31,8 @@ class Monochrome(VariantRules):
     """Private one-colour piles, no trump, no following, highest value wins."""
 
     key = "monochrome"
-    trump_of = staticmethod(_no_trump)
-    lead_of = staticmethod(_no_lead)
+    trump_of = staticmethod(lambda card: None)  # no trump card is turned up, and colours never matter
+    lead_of = staticmethod(lambda trick: None)  # nobody must follow a colour
     decide_trick = staticmethod(highest_value)
 
     def check_players(self, ruleset: Ruleset, players: int) -> None:

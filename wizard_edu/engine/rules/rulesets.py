@@ -18,11 +18,6 @@ from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards,
 if TYPE_CHECKING:  # pragma: no cover
     from .variant import VariantRules
 
-BIDDING_STYLES = ("open", "hidden", "secret")
-BID_RULES = (None, "canadian", "plus-minus-one")
-SCORINGS = ("junior", "classic")
-SCHEDULES = ("standard", "tournament")
-
 #: Tournament quick reference: cards dealt in each of the 10 hands.
 TOURNAMENT_SCHEDULE: dict[int, list[int]] = {
     6: list(range(1, 11)),
@@ -99,7 +94,7 @@ class Ruleset:
 
     @cached_property
     def hooks(self) -> VariantRules:
-        """What this ruleset's variant changes (:mod:`wizard_edu.engine.rules.variant`; the standard game if nothing)."""
+        """What this ruleset's variant changes (the standard game if nothing; see :mod:`.variant`)."""
         # (Cached on the frozen value: the engine asks on every play.)
         from .variant import variant_rules
 
@@ -127,22 +122,17 @@ class Ruleset:
         number = whole(players)
         if number is None:
             raise PlayerCountError(f"The number of players must be a whole number, not {players!r}.")
-        players = number
-        if not 3 <= players <= 6:
-            raise PlayerCountError(f"Wizard is played by 3 to 6 players, not {players}.")
-        self.hooks.check_players(self, players)
-        if self.schedule == "tournament" and players not in TOURNAMENT_SCHEDULE:
-            raise PlayerCountError(
-                "The tournament schedule is set for 4, 5 or 6 players; "
-                f"with {players} players use the standard schedule."
-            )
-        if self.clairvoyance and self._sizes(players)[0] != 1:
-            raise PlayerCountError(
-                "Clairvoyance is played in a first round of one card each; the tournament schedule "
-                f"with {players} players starts with {self._sizes(players)[0]} cards. "
-                "Use the standard schedule, or 6 players."
-            )
-        return players
+        if not 3 <= number <= 6:
+            raise PlayerCountError(f"Wizard is played by 3 to 6 players, not {number}.")
+        self.hooks.check_players(self, number)
+        if self.schedule == "tournament" and number not in TOURNAMENT_SCHEDULE:
+            raise PlayerCountError("The tournament schedule is set for 4, 5 or 6 players; "
+                                   f"with {number} players use the standard schedule.")
+        if self.clairvoyance and (first := self._sizes(number)[0]) != 1:
+            raise PlayerCountError("Clairvoyance is played in a first round of one card each; the tournament "
+                                   f"schedule with {number} players starts with {first} cards. "
+                                   "Use the standard schedule, or 6 players.")
+        return number
 
     def round_sizes(self, players: int) -> list[int]:
         """Cards dealt to each player in each round."""
@@ -163,9 +153,7 @@ class Ruleset:
     def score(self, bid: int, won: int) -> int:
         """Points for one round (see :func:`wizard_edu.engine.rules.core.score_round`)."""
         if self.scoring == "junior":
-            if bid != won:
-                return 0
-            return max(bid, 1)
+            return max(bid, 1) if bid == won else 0
         if bid == won:
             return 20 + 10 * won
         return -10 * abs(bid - won)
@@ -185,41 +173,30 @@ class Ruleset:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly description (used in save files)."""
-        data = asdict(self)
-        data["specials"] = list(self.specials)
-        return data
+        return {**asdict(self), "specials": list(self.specials)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
-        base = get_ruleset(data["name"])
-        opts = {k: data[k] for k in OPTION_NAMES if k in data}
-        return base.with_options(**opts)
+        """The ruleset :meth:`to_dict` describes."""
+        return get_ruleset(data["name"]).with_options(**{k: data[k] for k in OPTION_NAMES if k in data})
 
 
 OPTION_NAMES = ("schedule", "bidding", "bid_rule", "clairvoyance", "monochrome")
 #: Each option's value in the editions as printed (the plain game).
 OPTION_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Ruleset) if f.name in OPTION_NAMES}
 
-_ALLOWED = {
-    "schedule": SCHEDULES,
-    "bidding": BIDDING_STYLES,
-    "bid_rule": BID_RULES,
-    "clairvoyance": (True, False),
-    "monochrome": (True, False),
-}
+#: The choices for each option.
+_ALLOWED = {"schedule": ("standard", "tournament"), "bidding": ("open", "hidden", "secret"),
+            "bid_rule": (None, "canadian", "plus-minus-one"), "clairvoyance": (True, False),
+            "monochrome": (True, False)}
 
 
 def _check_option(key: str, value: Any) -> None:
     if key not in _ALLOWED:
-        raise UnknownRulesetError(
-            f"{key!r} is not a rules option. Options are: {', '.join(OPTION_NAMES)}."
-        )
+        raise UnknownRulesetError(f"{key!r} is not a rules option. Options are: {', '.join(OPTION_NAMES)}.")
     allowed = _ALLOWED[key]
-    if isinstance(allowed[0], bool):
-        ok = isinstance(value, bool)
-    else:
-        ok = not isinstance(value, bool) and value in allowed
-    if not ok:
+    # A True/False option takes only a bool, and the others never take one (True == 1).
+    if isinstance(value, bool) != isinstance(allowed[0], bool) or value not in allowed:
         choices = ", ".join(repr(v) for v in allowed)
         raise UnknownRulesetError(f"{value!r} is not a choice for {key}: choose {choices}.")
 
@@ -227,10 +204,8 @@ def _check_option(key: str, value: Any) -> None:
 def _check_combination(ruleset: Ruleset) -> None:
     """Refuse option combinations the cards cannot support, saying why."""
     if ruleset.monochrome and ruleset.name != "classic":
-        raise UnknownRulesetError(
-            "Monochrome is played with the Classic cards (1-13, Wizards and Jesters): "
-            "use get_ruleset('classic', monochrome=True)."
-        )
+        raise UnknownRulesetError("Monochrome is played with the Classic cards (1-13, Wizards and Jesters): "
+                                  "use get_ruleset('classic', monochrome=True).")
     if ruleset.monochrome and ruleset.schedule != "standard":
         raise UnknownRulesetError("Monochrome has its own 12 rounds (4 to 15 cards): "
                                   "it cannot use the tournament schedule.")
@@ -238,10 +213,9 @@ def _check_combination(ruleset: Ruleset) -> None:
         raise UnknownRulesetError("Clairvoyance needs a first round of one card; Monochrome starts "
                                   "with 4 cards, so the two do not go together.")
     if ruleset.schedule == "tournament" and ruleset.deck_size < 60:
-        raise UnknownRulesetError(
-            f"The tournament schedule deals up to 60 cards; the {ruleset.title.split(' (')[0]} deck "
-            f"has only {ruleset.deck_size}. Use the standard schedule."
-        )
+        raise UnknownRulesetError("The tournament schedule deals up to 60 cards; the "
+                                  f"{ruleset.title.split(' (')[0]} deck has only {ruleset.deck_size}. "
+                                  "Use the standard schedule.")
 
 
 def _check_fields(ruleset: Ruleset) -> None:
@@ -253,8 +227,9 @@ def _check_fields(ruleset: Ruleset) -> None:
     except WizardError as exc:
         raise UnknownRulesetError(f"The {ruleset.name!r} rules do not describe a deck: {exc}") from None
     object.__setattr__(ruleset, "specials", specials)  # a list given is kept as a tuple (hashable)
-    if ruleset.scoring not in SCORINGS or isinstance(ruleset.scoring, bool):
-        raise UnknownRulesetError(f"{ruleset.scoring!r} is not a way of scoring: choose 'junior' or 'classic'.")
+    if ruleset.scoring not in ("junior", "classic"):
+        raise UnknownRulesetError(f"{ruleset.scoring!r} is not a way of scoring: "
+                                  "choose 'junior' or 'classic'.")
     for key in OPTION_NAMES:
         _check_option(key, getattr(ruleset, key))
     _check_combination(ruleset)
@@ -262,16 +237,15 @@ def _check_fields(ruleset: Ruleset) -> None:
         raise UnknownRulesetError("Monochrome deals each player the 13 cards of one colour, a Wizard and a "
                                   "Jester: it needs the Classic deck.")
     if ruleset.monochrome or ruleset.name not in ("junior", "classic"):
-        # Other editions are variants that deal and schedule their own rounds through their hooks,
-        # which may be registered only after this ruleset is made (docs/variants.md): asking for
-        # them here would import them too early (and cache the wrong ones).
+        # Other editions deal and schedule their rounds through hooks that may be registered only
+        # after this ruleset is made (docs/variants.md): asking for them here would cache the wrong ones.
         return
     for players in range(3, 7):
         try:
             sizes = ruleset.round_sizes(players)
         except PlayerCountError:
             continue
-        if not ruleset.monochrome and players * max(sizes) > ruleset.deck_size:
+        if players * max(sizes) > ruleset.deck_size:
             raise UnknownRulesetError(
                 f"The {ruleset.name!r} deck has {ruleset.deck_size} cards, too few for its last round: "
                 f"{players} players x {max(sizes)} cards.")

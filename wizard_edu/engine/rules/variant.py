@@ -1,19 +1,9 @@
 """The variant seam: what a variant may change, as hooks with the standard game as default.
 
-A :class:`VariantRules` object says how one ruleset differs from plain Wizard.  Every hook has
-the standard behaviour as its default, so a variant overrides only what it changes:
-
-* the deck and the deal: :meth:`~VariantRules.deal`, :meth:`~VariantRules.round_sizes`,
-  :meth:`~VariantRules.max_hand_size`, :meth:`~VariantRules.check_players`;
-* the trick rules: :attr:`~VariantRules.trump_of`, :attr:`~VariantRules.lead_of`,
-  :attr:`~VariantRules.decide_trick` (``None`` keeps the rule in :mod:`wizard_edu.engine.rules.core`);
-* the round's flow: extra :attr:`~VariantRules.phases` (each a :class:`Phase`) entered from
-  :meth:`~VariantRules.after_deal`, :meth:`~VariantRules.after_trick` or
-  :meth:`~VariantRules.before_scoring`, with the variant's own per-round state
-  (:meth:`~VariantRules.new_state`, kept in ``game.state.extra``);
-* what players see and what a position stores: :meth:`~VariantRules.view_extras`,
-  :meth:`~VariantRules.record_extras`, :meth:`~VariantRules.state_text` and
-  :meth:`~VariantRules.parse_state`.
+A :class:`VariantRules` object says how one ruleset differs from plain Wizard: the deal, the trick
+rules, extra steps of the round (each a :class:`Phase`, with the variant's own per-round state in
+``game.state.extra``), and what players see and a position stores.  Every hook has the standard
+behaviour as its default, so a variant overrides only what it changes.
 
 A ruleset finds its hooks by its :attr:`~wizard_edu.engine.rules.rulesets.Ruleset.variant` key in
 :data:`VARIANT_RULES`; :func:`register_variant` adds a variant and its ruleset entry.  The
@@ -101,8 +91,7 @@ class VariantRules:
         return ruleset.deck_size // players
 
     def deal(self, ruleset: Ruleset, players: int, dealer: int, hand_size: int, rng: random.Random) -> Deal:
-        """Shuffle the deck and deal ``hand_size`` cards to each seat from the dealer's left; each
-        player sorts their hand, and the rest is the stock, its first card turned up."""
+        """Shuffle and deal ``hand_size`` cards to each seat from the dealer's left; the rest is the stock."""
         deck = list(ruleset.deck())  # (a plain list: it shuffles a fifth faster than a Cards)
         rng.shuffle(deck)
         hands = [Cards()] * players
@@ -116,8 +105,7 @@ class VariantRules:
         return None
 
     def after_deal(self, game: Game) -> tuple:
-        """Called once a round is dealt and its trump found; may change the deal or the phase.
-        Returns the events it caused."""
+        """After the deal and the trump: may change the deal or the phase; returns the events it caused."""
         return ()
 
     def after_trick(self, game: Game, record: Any) -> tuple:
@@ -125,8 +113,7 @@ class VariantRules:
         return ()
 
     def before_scoring(self, game: Game) -> tuple:
-        """Called after the round's last trick; may set ``game.state.phase`` to a phase of its own
-        (which sets :data:`SCORE` when done) instead of scoring now."""
+        """After the round's last trick: may set a phase of its own (which sets :data:`SCORE` when done)."""
         return ()
 
     # -- what players see, the score pad and positions -----------------------------------------
@@ -158,11 +145,9 @@ _BUILT_IN = {"anniversary": "wizard_edu.engine.rules.anniversary", "monochrome":
 
 def variant_rules(key: str) -> VariantRules:
     """The hooks registered for ``key`` (the standard game if none are)."""
-    found = VARIANT_RULES.get(key)
-    if found is None and key in _BUILT_IN:
+    if key not in VARIANT_RULES and key in _BUILT_IN:
         importlib.import_module(_BUILT_IN[key])  # registers itself
-        found = VARIANT_RULES.get(key)
-    return found if found is not None else STANDARD
+    return VARIANT_RULES.get(key, STANDARD)
 
 
 def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
@@ -178,5 +163,19 @@ def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> Var
     return rules
 
 
+def pair_text(pair: tuple[int, Any] | None, spec: str = "") -> str:
+    """A ``(seat, value)`` pair as position text: ``"2:R7"`` for a Werewolf swap, ``"0:+1"`` for a
+    Cloud's change (``spec="+d"``); ``"-"`` for ``None``."""
+    return "-" if pair is None else f"{pair[0]}:{pair[1]:{spec}}"
+
+
+def read_pair(text: str, read: Callable[[str], Any]) -> tuple[int, Any] | None:
+    """The pair :func:`pair_text` wrote, its value read by ``read`` (``Card.parse``, ``int``)."""
+    if text == "-":
+        return None
+    seat, value = text.split(":", 1)
+    return int(seat), read(value)
+
+
 __all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules",
-           "register_variant"]
+           "register_variant", "pair_text", "read_pair"]
