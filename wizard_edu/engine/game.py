@@ -67,7 +67,7 @@ from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import (
     DEALER_CHOOSES,
     _trump_of,
-    allowed_bids,
+    biddable,
     check_bid,
     check_trump,
     decide_trick,
@@ -332,8 +332,8 @@ class Game:
         return [action for card in dict.fromkeys(cards) for action in _plays_of(card)]
 
     def _allowed_bids(self) -> list[int]:
-        return allowed_bids(self.hand_size, self._bids_made(), players=self.players, rules=self.ruleset,
-                            dealer_leads_alone=self._dealer_leads_alone_matters())
+        return biddable(self.hand_size, self._bids_made(), self.players, self.ruleset,
+                        self._dealer_leads_alone_matters())
 
     def _bids_made(self) -> list[int]:
         return [b for b in self.state.bids if b is not None]

@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...errors import BidError, CardTextError, IllegalPlayError, TrumpError, WizardError, whole
+from ...errors import BidError, CardTextError, IllegalPlayError, TrumpError, whole
 from ..cards import (
     BOMB,
     COLOUR_NAMES,
@@ -411,20 +411,26 @@ def check_bid(bid: int, hand_size: int, previous_bids: Sequence[int] = (), *, pl
     number = whole(bid)
     if number is None:
         raise BidError(f"A bid is a whole number of tricks, not {bid!r}.")
-    bid = number
+    refusal = _bid_refusal(number, hand_size, previous_bids, players, ruleset, dealer_leads_alone)
+    if refusal is not None:
+        raise BidError(refusal)
+
+
+def _bid_refusal(bid: int, hand_size: int, previous_bids: Sequence[int], players: int, ruleset: Ruleset,
+                 dealer_leads_alone: bool) -> str | None:
+    """Why ``bid`` may not be made (``None``: it may), in a round already checked."""
     if not 0 <= bid <= hand_size:
-        raise BidError(f"Bid between 0 and {hand_size}: this round has {hand_size} "
-                       f"trick{'s' if hand_size != 1 else ''}, so {bid} is not possible.")
+        return (f"Bid between 0 and {hand_size}: this round has {hand_size} "
+                f"trick{'s' if hand_size != 1 else ''}, so {bid} is not possible.")
     last = len(previous_bids) == players - 1
-    total = sum(previous_bids) + bid
-    if not last or total != hand_size:
-        return
+    if not last or sum(previous_bids) + bid != hand_size:
+        return None
     if ruleset.bid_rule == "plus-minus-one":
-        raise BidError(f"The bids would add up to {hand_size}, the tricks in this round: "
-                       "bid something else.")
+        return f"The bids would add up to {hand_size}, the tricks in this round: bid something else."
     if ruleset.bid_rule == "canadian" and dealer_leads_alone and bid != 0:
-        raise BidError(f"The bids would add up to {hand_size}, the tricks in this round, and the "
-                       "dealer leads the score (Canadian rule): bid something else, or 0.")
+        return (f"The bids would add up to {hand_size}, the tricks in this round, and the "
+                "dealer leads the score (Canadian rule): bid something else, or 0.")
+    return None
 
 
 def cloud_changes(bid: int) -> list[int]:
@@ -444,14 +450,13 @@ def allowed_bids(hand_size: int, previous_bids: Sequence[int] = (), *, players: 
     """Every bid :func:`check_bid` accepts, smallest first."""
     ruleset = get_ruleset(rules)
     checks.bid_args(hand_size, previous_bids, players, dealer_leads_alone, ruleset)
-    if ruleset.bid_rule is None or len(previous_bids) != players - 1:
+    return biddable(hand_size, previous_bids, players, ruleset, dealer_leads_alone)
+
+
+def biddable(hand_size: int, previous_bids: Sequence[int], players: int, ruleset: Ruleset,
+             dealer_leads_alone: bool) -> list[int]:
+    """The rule behind :func:`allowed_bids`, for a round the game already checked."""
+    if ruleset.bid_rule is None:
         return list(range(hand_size + 1))  # only a bid rule restricts the last bidder
-    ok = []
-    for bid in range(hand_size + 1):
-        try:
-            check_bid(bid, hand_size, previous_bids, players=players, rules=rules,
-                      dealer_leads_alone=dealer_leads_alone)
-        except WizardError:
-            continue
-        ok.append(bid)
-    return ok
+    return [bid for bid in range(hand_size + 1)
+            if _bid_refusal(bid, hand_size, previous_bids, players, ruleset, dealer_leads_alone) is None]
