@@ -273,29 +273,15 @@ def check_deck_counts(ranks: int, wizards: int, jesters: int, specials: Sequence
 
 def make_deck(ranks: int, wizards: int, jesters: int, specials: Sequence[str] = ()) -> Cards:
     """A deck: ``ranks`` number cards in each colour, Wizards, Jesters and specials."""
-    # Every round deals a fresh deck: a deck checked once is kept (only for exact ints, so 4.0 is refused).
-    exact = (ranks.__class__ is int and wizards.__class__ is int and jesters.__class__ is int
-             and specials.__class__ is tuple and all(k.__class__ is str for k in specials))
-    key = (ranks, wizards, jesters, specials)
-    deck = _DECKS.get(key) if exact else None
-    if deck is None:
-        deck = _deck_tuple(ranks, wizards, jesters, check_deck_counts(ranks, wizards, jesters, specials))
-        if exact:
-            _DECKS[key] = deck
-    return Cards._of_cards(deck)
-
-
-#: Decks already checked and built, by (ranks, wizards, jesters, specials).
-_DECKS: dict[tuple, tuple[Card, ...]] = {}
+    return Cards._of_cards(_deck(ranks, wizards, jesters, check_deck_counts(ranks, wizards, jesters, specials)))
 
 
 @cache
-def _deck_tuple(ranks: int, wizards: int, jesters: int, specials: tuple[str, ...]) -> tuple[Card, ...]:
-    # Cards are immutable values, so every new deck can share them.
+def _deck(ranks: int, wizards: int, jesters: int, specials: tuple[str, ...]) -> tuple[Card, ...]:
+    # (Checked first, so 4.0 or True never reach the cache as 4 or 1.)
     deck = [Card(NUMBER, c, r) for c in COLOURS for r in range(1, ranks + 1)]
     deck += [Card(WIZARD)] * wizards + [Card(JESTER)] * jesters
-    deck += [Card(kind) for kind in specials]
-    return tuple(deck)
+    return tuple(deck + [Card(kind) for kind in specials])
 
 
 def junior_deck() -> Cards:
@@ -319,8 +305,11 @@ _UNCOLOURED_ORDER = {DRAGON: 0, WIZARD: 1, WEREWOLF: 2, JUGGLER: 3, CLOUD: 4, BO
 
 def sort_key(card: Card | str) -> tuple:
     """Sort a hand: Wizards first, then each colour high to low, Jesters last."""
-    if card.__class__ is not Card:
-        card = Card.parse(card)
+    return _order(Card.parse(card))
+
+
+@cache  # (one key for each card, worked out once: every card dealt is sorted)
+def _order(card: Card) -> tuple:
     colour, rank = card.colour, card.rank
     if colour is None:
         return (_UNCOLOURED_ORDER[card.kind], 0.0)
@@ -335,7 +324,7 @@ def sorted_hand(hand: Iterable[Card | str] | str) -> Cards:
     """
     if hand.__class__ is not list or set(map(type, hand)) - _ONLY_CARDS:  # (the engine's hands pass at once)
         hand = cards(hand)
-    return Cards._of_cards(sorted(hand, key=sort_key))
+    return Cards._of_cards(sorted(hand, key=_order))
 
 
 __all__ = ["COLOURS", "COLOUR_NAMES", "SPECIAL_KINDS", "NAMED_COLOUR_KINDS", "Card", "Cards", "cards",

@@ -744,22 +744,21 @@ def _check_names(names: Any, players: int) -> tuple[str, ...]:
 def _check_hand_sizes(hand_sizes: Any, ruleset: Ruleset, players: int) -> list[int]:
     """``Game(hand_sizes=...)`` as a list of ``int``, checked against the most cards a hand can hold."""
     most = ruleset.hooks.max_hand_size(ruleset, players)
-
-    def refused(given: Any) -> HandSizeError:
-        # (Written only when refusing: a practice round, Game(hand_sizes=[5]), is set up often.)
-        return HandSizeError(f"Hand sizes are a list of whole numbers from 1 to {most} for {players} players "
-                             f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3], "
-                             f"not {short(given)}.")
-
-    if isinstance(hand_sizes, (str, bytes, dict)) or not isinstance(hand_sizes, Iterable):
-        raise refused(hand_sizes)
-    given = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
-    sizes = [whole(n) for n in given]
-    if not sizes or len(sizes) > _MAX_ROUNDS or any(n is None or not 1 <= n <= most for n in sizes):
-        raise refused(given)
+    given, sizes = hand_sizes, []
+    if not isinstance(hand_sizes, (str, bytes, dict)) and isinstance(hand_sizes, Iterable):
+        given = list(islice(hand_sizes, _MAX_ROUNDS + 1))  # (never read an endless iterator to its end)
+        for n in given:
+            size = whole(n)
+            if size is None or not 1 <= size <= most:
+                break
+            sizes.append(size)
+    if not sizes or len(sizes) != len(given) or len(sizes) > _MAX_ROUNDS:
+        raise HandSizeError(f"Hand sizes are a list of whole numbers from 1 to {most} for {players} players "
+                            f"(one per round, at most {_MAX_ROUNDS} rounds), like [5] or [1, 2, 3], "
+                            f"not {short(given)}.")
     if ruleset.clairvoyance and sizes[0] != 1:
         raise WizardError("Clairvoyance needs a first round of one card each.")
-    return [n for n in sizes if n is not None]
+    return sizes
 
 
 __all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "RoundState", "bid", "play",

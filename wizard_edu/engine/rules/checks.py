@@ -3,8 +3,8 @@
 Each public function of :mod:`wizard_edu.engine.rules.core` starts with one call into this
 module, so that a wrong type, an impossible trick (a card twice, seven cards) or an
 impossible score is refused with a :class:`~wizard_edu.errors.WizardError` before
-anything is computed.  The engine's own fast paths (``decide_trick``, ``_lead_of``,
-``_follow_suit``) are given cards the game already checked, and skip all of this.
+anything is computed.  The rules the engine asks (``playable``, ``biddable``, ``decide_trick``)
+are given cards and rounds the game already checked, and skip all of this.
 """
 
 from __future__ import annotations

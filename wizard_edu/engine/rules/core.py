@@ -148,14 +148,9 @@ def legal_plays(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] | 
 def playable(hand: Sequence[Card], trick: Sequence[Card], ruleset: Ruleset) -> list[Card]:
     """The rule behind :func:`legal_plays`, for cards the game already checked (no parsing): the
     cards of ``hand``, in hand order, that follow suit onto ``trick``."""
-    return _follow_suit(hand, _lead_of(trick, ruleset) if trick else None)
-
-
-def _follow_suit(hand: Sequence[Card], colour: str | None) -> list[Card]:
-    """The cards of ``hand`` that may be played when ``colour`` was led (``None``: anything goes)."""
+    colour = _lead_of(trick, ruleset) if trick else None
     # The Werewolf never stays in a hand to be played: it is swapped for the trump card.
     if colour is not None:
-        # (A plain loop rather than any(...): this runs for every card played.)
         for card in hand:
             if card.kind == NUMBER and card.colour == colour:
                 # They hold the colour led: that colour, or a card without one (Wizard, Jester, ...).
