@@ -71,7 +71,12 @@ class Ruleset:
     # -- the deck ----------------------------------------------------------
     def deck(self) -> Cards:
         """A fresh, ordered deck for this ruleset."""
-        return make_deck(self.ranks, self.wizards, self.jesters, self.specials)
+        return Cards(self.deck_cards)
+
+    @cached_property
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The deck's cards in order, made once (every round deals a fresh list of them)."""
+        return tuple(make_deck(self.ranks, self.wizards, self.jesters, self.specials))
 
     @property
     def deck_size(self) -> int:
