@@ -134,15 +134,10 @@ class Card:
         return self.kind in SPECIAL_KINDS
 
     @property
-    def suit(self) -> str | None:
-        """The colour this card counts as in a trick (number cards, named Juggler/Cloud)."""
-        return self.colour
-
-    @property
     def value(self) -> float:
         """Value within a colour: the rank, 7.5 for the Juggler, 9.75 for the Cloud."""
         rank = self.rank
-        if rank is not None:  # only number cards have a rank (checked in __post_init__)
+        if rank is not None:  # only number cards have a rank (checked as the card is made)
             return float(rank)
         return NAMED_COLOUR_KINDS.get(self.kind, 0.0)
 

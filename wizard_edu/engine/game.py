@@ -425,8 +425,8 @@ class Game:
     def _play(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
         state = self.state
         card = action.value
-        if card.__class__ is not Card:
-            card = self._card_of(seat, card)
+        if card.__class__ is not Card:  # card text, or None for the card a player cannot see (Clairvoyance)
+            card = self._unseen_card(seat) if card is None else Card.parse(card)
         hand = state.hands[seat]
         if not self._offered(action):
             card = Card(card.kind, card.colour, card.rank)  # (the one real card; a forged one is refused, saying why)
@@ -442,10 +442,6 @@ class Game:
             events += self._finish_trick()
         # The history keeps the very card played (the unseen card of Clairvoyance is named).
         return (action if action.value is card else Action(PLAY, card)), events
-
-    def _card_of(self, seat: int, value: Any) -> Card:
-        """The card a play action names by text, or ``None`` for the card a player cannot see (Clairvoyance)."""
-        return self._unseen_card(seat) if value is None else Card.parse(value)  # (Card.parse refuses what is not a card)
 
     def _unseen_card(self, seat: int) -> Card:
         """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
