@@ -53,7 +53,7 @@ class Card:
 
     There is one object for each card, as there is one object for each member of an ``Enum``:
     ``Card("wizard") is Card("wizard")``.  So cards compare and hash as quickly as Python can
-    (by identity), and a deck of any size holds at most 74 different objects.
+    (by identity), and there are never more than 68 of them.
     """
 
     kind: str
