@@ -189,10 +189,12 @@ class SeatGame:
 
 
 def moves_between(before: SeatView, after: SeatView) -> list[tuple[int, Action]]:
-    """The other players' predictions/bids and cards that appeared between two views of one round."""
+    """The other players' trump choice, predictions/bids and cards that appeared between two views of one round."""
     if before.round_number != after.round_number:
         return []
     moves: list[tuple[int, Action]] = []
+    if before.phase == "trump" and after.phase != "trump" and after.dealer != after.seat:
+        moves.append((after.dealer, Action("trump", after.trump)))  # (a Wizard was turned up)
     for s, (old, new) in enumerate(zip(before.bids, after.bids)):
         if old is None and new is not None and s != after.seat:
             moves.append((s, Action("bid", new)))
