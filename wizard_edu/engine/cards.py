@@ -1,6 +1,6 @@
 """Cards, colours, decks and card text.
 
-Card text (see ``shared/RULES-NOTES.md``): a colour letter and a rank for a
+Card text: a colour letter and a rank for a
 number card (``R7``, ``G13``), ``W`` for a Wizard, ``J`` for a Jester (``F``,
 the Junior *Fool Frog*, reads as ``J``), and for the Anniversary edition the
 words ``Dragon``, ``Fairy``, ``Bomb``, ``Werewolf``, ``Juggler``, ``Cloud``;
@@ -39,8 +39,6 @@ NAMED_COLOUR_KINDS: dict[str, float] = {JUGGLER: 7.5, CLOUD: 9.75}
 _KIND_TEXT = {WIZARD: "W", JESTER: "J"} | {k: k.capitalize() for k in SPECIAL_KINDS}
 _TEXT_KIND = {"W": WIZARD, "J": JESTER, "F": JESTER} | {k.upper(): k for k in SPECIAL_KINDS}
 _NUMBER_RE = re.compile(r"^([RGBY])([1-9][0-9]?)$")
-#: The one object of each card made so far, by (kind, colour, rank).
-_EVERY_CARD: dict[tuple[str, str | None, int | None], Card] = {}
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -53,7 +51,7 @@ class Card:
 
     There is one object for each card, as there is one object for each member of an ``Enum``:
     ``Card("wizard") is Card("wizard")``.  So cards compare and hash as quickly as Python can
-    (by identity), and there are never more than 68 of them.
+    (by identity); all 68 of them are made once, as the module loads.
     """
 
     kind: str
@@ -72,12 +70,7 @@ class Card:
         elif rank is not None or (colour is not None and (kind not in NAMED_COLOUR_KINDS or colour not in COLOURS)):
             raise CardTextError(f"Card({kind!r}, {colour!r}, {rank!r}) is not a card: only number cards have a "
                                 "number, and only a played Juggler or Cloud has a colour.")
-        card = _EVERY_CARD.get((kind, colour, rank))
-        if card is None:
-            card = _EVERY_CARD[kind, colour, rank] = object.__new__(cls)
-            for name, value in (("kind", str(kind)), ("colour", colour), ("rank", rank)):
-                object.__setattr__(card, name, value)  # (the dataclass way into a frozen object)
-        return card
+        return _EVERY_CARD[kind, colour, rank]
 
     def __reduce__(self) -> tuple:
         # Pickle and copy a card as its value: Card(...) checks it and finds the one object again.
@@ -181,6 +174,20 @@ class Card:
         return f"{self.kind.capitalize()} ({COLOUR_NAMES[colour]})"
 
 
+def _made(kind: str, colour: str | None = None, rank: int | None = None) -> Card:
+    card = object.__new__(Card)
+    for name, value in (("kind", kind), ("colour", colour), ("rank", rank)):
+        object.__setattr__(card, name, value)  # (the dataclass way into a frozen object)
+    return card
+
+
+#: Every card there is, made once as the module loads: ``Card(...)`` checks a card and hands back its
+#: object (so no two threads can ever make two of one card).
+_EVERY_CARD: dict[tuple[str, str | None, int | None], Card] = {
+    (kind, colour, rank): _made(kind, colour, rank) for kind, colour, rank in (
+        *((NUMBER, c, r) for c in COLOURS for r in range(1, 14)),
+        *((kind, None, None) for kind in _KIND_TEXT),
+        *((kind, c, None) for kind in NAMED_COLOUR_KINDS for c in COLOURS))}
 _ONLY_CARDS = {Card}
 
 

@@ -378,8 +378,7 @@ class Game:
         return events
 
     def _offered(self, action: Action) -> bool:
-        """True when :meth:`legal_actions` handed out this very action for the state as it is: it was
-        checked then, so it needs no second check."""
+        """True when :meth:`legal_actions` handed out this very action for this state (it needs no second check)."""
         for offered in self._legal or ():
             if offered is action:
                 return True
@@ -454,8 +453,7 @@ class Game:
         return hand[0]
 
     def _finish_trick(self) -> tuple[Event, ...]:
-        """The trick is complete: who won it and why (the rules decide), who leads next, and then the
-        variant's step, the next trick or the round's score."""
+        """Who won the trick and why (the rules decide), who leads next; then the next trick or the score."""
         state = self.state
         result = decide_trick([c for _, c in state.trick], state.trump, self.ruleset)
         record = TrickRecord(state.leader, tuple(state.trick), result)
@@ -495,8 +493,8 @@ class Game:
         return random.Random(f"wizard-edu:{self.seed}:{index}")
 
     def _start_round(self, index: int) -> tuple[Event, ...]:
-        """Deal round ``index`` (0-based) as the variant's hooks say and turn up the trump card; the
-        dealer chooses the trump if it is a Wizard.  Returns the events of the deal."""
+        """Deal round ``index`` (0-based) as the variant's hooks say and turn up the trump card (a Wizard:
+        the dealer chooses).  Returns the events of the deal."""
         self.round_index = index
         self._legal = None
         players, dealer, hooks = self.players, self.dealer, self.ruleset.hooks
@@ -695,16 +693,13 @@ class Game:
 
 @cache
 def _offer(kind: str, value: Any) -> Action:
-    """The one ``Action(kind, value)`` that :meth:`Game.legal_actions` hands out for a kind and value
-    (actions are values; only bids, cards, colours and changes, never ``True``, so the kinds and values
-    the rules offer are few)."""
+    """The one shared ``Action(kind, value)`` :meth:`Game.legal_actions` hands out (the rules offer few)."""
     return Action(kind, value)
 
 
 @cache
 def _plays_of(card: Card) -> tuple[Action, ...]:
-    """The play actions :meth:`Game.legal_actions` offers for a card: a Juggler or Cloud once for each
-    colour its player may name, any other card once."""
+    """The play actions offered for a card: a Juggler or Cloud once for each colour its player may name."""
     if card.kind in NAMED_COLOUR_KINDS:
         return tuple(Action(PLAY, card.with_colour(c)) for c in COLOURS)
     return (Action(PLAY, card),)
