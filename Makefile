@@ -40,11 +40,11 @@ lab-teacher: $(READY)
 test: $(READY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	@# Unit, property and doctests on both cores (pytest-xdist, one file per worker so a file's
-	@# fixtures stay together); then the real-browser and real-hub tests one at a time, so they never
-	@# compete for a hub or a browser; then the notebooks.
+	@# Unit, property and doctests, then the real-browser and real-hub tests, each on both cores
+	@# (pytest-xdist, one file per worker so a file's fixtures, browser and servers stay together;
+	@# every server takes a free port); then the notebooks.
 	$(PY) -m pytest -q -n 2 --dist loadfile -m "not browser"
-	$(PY) -m pytest -q -m browser
+	$(PY) -m pytest -q -n 2 --dist loadfile -m browser
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider notebooks
 
 lint: $(STAMP)

@@ -24,6 +24,7 @@ PUPILS = ("Ann", "Ben", "Cleo")
 YOUR_TURN = ".wizard-class-line-text:has-text('Your turn!')"
 BID = ".wizard-actions .wizard-bid-button:not(.wizard-not-allowed)"
 CARD = ".wizard-hand-buttons .wizard-card-button.wizard-legal"
+TRUMP = ".wizard-actions .wizard-trump-button"
 
 
 def teacher_get(base: str, key: str, path: str) -> dict:
@@ -104,7 +105,8 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
                 players.get_by_text(other, exact=False).first.wait_for(timeout=WAIT_MS)
             assert f"{name} (you)" in players.inner_text()
 
-        # A Junior round: each pupil predicts, then plays their one card, on their own page.
+        # A Junior round: each pupil predicts, then plays their one card, on their own page (and the
+        # dealer first names the trump if a Wizard was turned up: the service deals from a new seed).
         moves, pushes = 0, []
         deadline = time.monotonic() + 180
         while moves < 2 * len(PUPILS):
@@ -116,7 +118,8 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
             assert len(turn) == 1, turn
             page = pages[turn[0]]
             others = [p for n, p in pages.items() if n != turn[0]]
-            button = page.locator(BID).first if page.locator(BID).count() else page.locator(CARD).first
+            naming_trump = page.locator(TRUMP).count() > 0
+            button = page.locator(TRUMP if naming_trump else BID if page.locator(BID).count() else CARD).first
             before = [p.locator(".wizard-class-line-text").inner_text() for p in others]
             clicked = time.monotonic()
             button.click()
@@ -126,7 +129,7 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
                 p.wait_for_function("(old) => document.querySelector('.wizard-class-line-text')"
                                     ".innerText !== old", arg=old, timeout=WAIT_MS)
             pushes.append(time.monotonic() - clicked)
-            moves += 1
+            moves += 0 if naming_trump else 1
         print(f"\nclick on one page -> both other pages changed: "
               f"median {sorted(pushes)[len(pushes) // 2]:.2f} s, max {max(pushes):.2f} s ({len(pushes)} moves)")
 
