@@ -287,16 +287,14 @@ def bench_lab(browser, base: Path, quick: bool, tables: bool = False) -> list[fl
 
 
 def bench_voila(browser, base: Path) -> None:
-    from wizard_edu.classroom.kidmode import KID_APPS, voila_command
+    from wizard_edu.classroom.kidmode import KID_APPS, start_voila
+    from wizard_edu.classroom.kidmode import stop as stop_voila
 
     notebooks = base / "notebooks"
     shutil.copytree(REPO / "notebooks", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    port = free_port()
-    log = open(base / "voila.log", "wb")  # noqa: SIM115 - closed below
-    process = subprocess.Popen(voila_command(notebooks, port), stdout=log, stderr=subprocess.STDOUT,
-                               env=isolated_env(base / "voila-env"), start_new_session=True)
+    # (Kid mode as `wizard-edu kids` starts it: settings in a private file, no warm kernels.)
+    process, port, _ = start_voila(notebooks, env=isolated_env(base / "voila-env"), timeout=120)
     try:
-        wait_http(f"http://127.0.0.1:{port}/", process)
         for app in KID_APPS:
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
             page = context.new_page()
@@ -309,8 +307,7 @@ def bench_voila(browser, base: Path) -> None:
             finally:
                 context.close()
     finally:
-        stop(process)
-        log.close()
+        stop_voila(process)
 
 
 def main(argv: list[str] | None = None) -> int:
