@@ -72,6 +72,8 @@ def test_play_classic_by_clicking_and_an_illegal_click_changes_nothing(page, run
             illegal = [c for c in view.hand if c not in view.legal_cards]
             if illegal:
                 card = illegal[0]
+                # (The computer players' cards reach the page after their click returns: wait for them.)
+                table.locator(".wizard-trick", has_text="Your turn").wait_for(timeout=WAIT)
                 trick_before = table.locator(".wizard-trick").inner_text()
                 saved = twin.game.to_json()
                 assert twin.play(card) is False and twin.game.to_json() == saved
