@@ -701,8 +701,8 @@ def _offer(kind: str, value: Any) -> Action:
 def _plays_of(card: Card) -> tuple[Action, ...]:
     """The play actions offered for a card: a Juggler or Cloud once for each colour its player may name."""
     if card.kind in NAMED_COLOUR_KINDS:
-        return tuple(Action(PLAY, card.with_colour(c)) for c in COLOURS)
-    return (Action(PLAY, card),)
+        return tuple(_offer(PLAY, card.with_colour(c)) for c in COLOURS)
+    return (_offer(PLAY, card),)
 
 
 # -- checking Game()'s arguments -----------------------------------------------------------------------
