@@ -175,14 +175,14 @@ def test_no_payload_shows_a_card_the_seats_view_does_not(monkeypatch, rules, opt
     seen = play_at_the_service(monkeypatch, rules, options, size, seed=2026 + size)
     assert seen["moves"] > 30
     if rules == "anniversary":
-        assert seen["passes"], "the game had no Juggler pass: choose another seed"
+        assert seen["passes"] and seen["werewolf"], f"no Juggler pass or no Werewolf: choose another seed ({seen})"
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_many_anniversary_games_pass_cards_face_down(monkeypatch, seed):
     """The Anniversary's passes and Werewolf swaps, over several seeds and table sizes."""
     seen = play_at_the_service(monkeypatch, "anniversary", {}, 3 + seed % 4, seed=seed)
-    assert seen["passes"]
+    assert seen["passes"] and seen["werewolf"], seen
 
 
 # -- the real server --------------------------------------------------------------------------------------
