@@ -272,3 +272,19 @@ def test_the_other_pupils_are_told_the_trump_the_dealer_named():
     game.choose_trump("G")
     assert moves_between(before, game.view(other)) == [(game.dealer, Action("trump", "G"))]
     assert moves_between(dealer_before, game.view(game.dealer)) == []   # (the dealer is not told their own move)
+
+
+def test_a_class_table_offers_no_new_game(tables):
+    """New game (or a saved game) would put a local game in place of the class's, one that waits forever."""
+    from wizard_edu.widgets.table import TableWidget
+
+    table = tables[0].table
+    assert table.game is tables[0].source and table.new_button.layout.display == "none"
+    table.new_button.click()   # (a page that still showed it)
+    assert table.game is tables[0].source and table.message_kind == "error", table.message
+    with pytest.raises(WizardError, match="cannot start again"):
+        table.new_game()
+    assert not table.load_json(TableWidget(rules="junior", seed=3).save_json())
+    assert table.game is tables[0].source
+    first = first_to_predict(tables)   # and the class game goes on
+    assert first.table.act(first.table.view.legal[0]), first.table.message

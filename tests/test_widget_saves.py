@@ -134,3 +134,16 @@ def test_the_table_saves_itself_and_offers_to_go_on_after_a_restart(tmp_path, mo
     assert again.resume()
     assert len(again.game.history) == moves and again.resume_box.layout.display == "none"
     assert again.view.hand == table.view.hand
+
+
+def test_a_save_keeps_each_computer_players_level():
+    """A table with hard and simulating player objects reloads with the same levels (not rule-of-thumb)."""
+    from wizard_edu.players import HardPlayer, RandomPlayer, SimulatingPlayer, make_player
+
+    table = TableWidget(rules="junior", players=4, seat=1,   # seat 1 moves first: nobody thinks here
+                        opponents=[make_player("hard"), make_player("simulator"), RandomPlayer(seed=3)])
+    saved = json.loads(table.save_json())
+    assert saved["table"]["opponents"] == ["hard", "simulator", "random"]
+    again = TableWidget(rules="junior", seed=9)
+    assert again.load_json(table.save_json()), again.message
+    assert [type(again._players[s]) for s in (0, 2, 3)] == [HardPlayer, SimulatingPlayer, RandomPlayer]

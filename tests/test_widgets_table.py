@@ -107,6 +107,7 @@ def test_score_pad_and_chart_buttons():
 
 def test_new_game_button_uses_a_typed_seed():
     table = TableWidget(seed=4)
+    assert table.new_button.layout.display is None   # shown (a class table hides it: test_class_table.py)
     table.new_button.click()
     assert table.game.seed == 5
     table.seed_box.value = "1234567890123"
@@ -375,3 +376,30 @@ def test_the_chances_panel_gives_one_word_per_band_and_no_zero_either_way():
     assert "Worked out by dealing" in body and "best for your prediction" in body
     assert "either way" not in body  # no "0% either way"
     assert 'prediction">\u2605' not in body  # the best card is told in words, no stray star under it
+
+
+def test_slow_players_say_so_and_a_hard_one_moves_after_the_click():
+    """The simulating and hard players are marked by themselves (``thinks_slowly``), not by a class
+    name: a hard player's first move runs after the click has been answered, like the simulator's."""
+    import asyncio
+
+    from wizard_edu.players import HardPlayer, make_player
+
+
+    async def click_once() -> tuple[int, bool, int]:
+        hard = HardPlayer(seed=1, samples=4, bid_samples=4)   # (quick: a real one thinks for seconds)
+        table = TableWidget(rules="junior", players=3, seed=2, seat=1, opponents=[hard, "rule-of-thumb"])
+        assert table.view.my_turn   # seat 1 predicts first, nobody has moved
+        moves = len(table.game.history)
+        next(b for b in table.bid_buttons if b.description == str(table.view.legal_bids[0])).click()
+        in_click, pending = len(table.game.history) - moves, table._steps_pending
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if not table._steps_pending:
+                break
+        return in_click, pending, len(table.game.history) - moves
+
+    in_click, pending, after = asyncio.run(click_once())
+    assert (in_click, pending) == (1, True), "the hard player moved inside the learner's click"
+    assert after > 1   # and then it moved, after the click
+    assert [make_player(k).thinks_slowly for k in ("easy", "medium", "simulator", "hard")] == [False, False, True, True]

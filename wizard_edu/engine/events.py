@@ -8,7 +8,8 @@ vocabulary layer turns them into words.  (``TrickFinished.reason`` is the one ex
 the rule's own reason from :func:`~wizard_edu.engine.rules.core.explain_trick`, next to its ``rule`` code.)
 
 Events report everything that happened, including hidden bids and the cards passed face down:
-show a player only what their :meth:`~wizard_edu.engine.game.Game.view` shows.
+show a player only what their :meth:`~wizard_edu.engine.game.Game.view` shows, by handing them
+:func:`~wizard_edu.engine.views.events_for_seat` of the events (what they may not see is ``None``).
 
 >>> from wizard_edu import Game
 >>> g = Game(players=3, rules="junior", seed=7)
@@ -52,10 +53,10 @@ class TrumpChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class BidMade(Event):
-    """``seat`` bid ``bid`` tricks."""
+    """``seat`` bid ``bid`` tricks (``None``: a hidden or secret bid, as another player is told it)."""
 
     seat: int
-    bid: int
+    bid: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,17 +135,18 @@ class WerewolfSwapped(Event):
 
 @dataclass(frozen=True, slots=True)
 class PassChosen(Event):
-    """Anniversary: ``seat`` chose ``card`` to pass to the left (face down)."""
+    """Anniversary: ``seat`` chose ``card`` to pass to the left (face down: ``None`` as others are told it)."""
 
     seat: int
-    card: Card
+    card: Card | None
 
 
 @dataclass(frozen=True, slots=True)
 class CardsPassed(Event):
-    """Anniversary: everyone passed their chosen card to the left; ``given[seat]`` is what ``seat`` gave."""
+    """Anniversary: everyone passed their chosen card to the left; ``given[seat]`` is what ``seat`` gave
+    (``None`` as a player is told it, for a card that player neither gave nor received)."""
 
-    given: tuple[Card, ...]
+    given: tuple[Card | None, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,15 @@
 """What one player may see of a game: :meth:`Game.view(seat) <wizard_edu.engine.game.Game.view>`, a
-player's only input (computer players and widgets read nothing else)."""
+player's only input (computer players and widgets read nothing else), and :func:`events_for_seat`,
+the events of a move as that player may learn them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 from .actions import Action
 from .cards import Card, Cards
+from .events import BidMade, CardsPassed, Event, PassChosen
 from .records import RoundRecord, TrickRecord
 from .rules.rulesets import Ruleset
 
@@ -71,4 +74,41 @@ class SeatView:
         return [a.value for a in self.legal if a.kind == "bid"]
 
 
-__all__ = ["SeatView"]
+def events_for_seat(events: Iterable[Event], seat: int, ruleset: Ruleset) -> tuple[Event, ...]:
+    """``events`` as the player in ``seat`` may learn them: nothing their view does not show.
+
+    :meth:`Game.apply <wizard_edu.engine.game.Game.apply>` reports everything, face-down cards too;
+    whatever leaves the engine for one player (the class table service's replies) goes through
+    here first. What the player may not see becomes ``None``, as in :class:`SeatView`'s bids:
+
+    * :class:`~wizard_edu.engine.events.PassChosen` of another player: the card is ``None``;
+    * :class:`~wizard_edu.engine.events.CardsPassed`: only the card ``seat`` gave and the card it
+      received (from the player on its right) are kept;
+    * :class:`~wizard_edu.engine.events.BidMade` of another player under hidden or secret bidding:
+      the bid is ``None`` (the view shows it when the rules do).
+
+    Every other event is public (cards played, tricks, the turned-up card and the Werewolf's swap,
+    the Cloud's change, which the round's score shows at once) and is passed on as it is.
+
+    >>> from wizard_edu.engine.events import CardsPassed
+    >>> from wizard_edu.engine.rules.rulesets import ANNIVERSARY
+    >>> given = tuple(Card.parse(c) for c in ("B12", "R3", "W"))  # seat 0 gave B12 to seat 1, ...
+    >>> events_for_seat([CardsPassed(given)], 0, ANNIVERSARY)     # seat 0 received W from seat 2
+    (CardsPassed(given=(Card.parse('B12'), None, Card.parse('W'))),)
+    """
+    secret_bids = ruleset.bidding != "open"
+    shown: list[Event] = []
+    for event in events:
+        if isinstance(event, PassChosen) and event.seat != seat:
+            event = replace(event, card=None)
+        elif isinstance(event, CardsPassed):
+            received_from = (seat - 1) % len(event.given)
+            event = replace(event, given=tuple(card if s in (seat, received_from) else None
+                                               for s, card in enumerate(event.given)))
+        elif isinstance(event, BidMade) and secret_bids and event.seat != seat:
+            event = replace(event, bid=None)
+        shown.append(event)
+    return tuple(shown)
+
+
+__all__ = ["SeatView", "events_for_seat"]

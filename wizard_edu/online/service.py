@@ -34,6 +34,7 @@ from typing import Any
 
 from ..engine.game import Action, Game, SeatView
 from ..engine.rules.rulesets import Ruleset, get_ruleset
+from ..engine.views import events_for_seat
 from ..errors import WizardError
 from ..players import LEVELS, make_player
 from . import tournament as tour
@@ -617,14 +618,17 @@ class TableService:
         return pupil, table, action
 
     def act(self, token: object, action: object, seat: object = None) -> tuple:
-        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only."""
+        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only; the
+        events as that seat may learn them (:func:`~wizard_edu.engine.views.events_for_seat`)."""
         pupil, table, checked = self._check_act(token, action, seat)
-        return self._apply(table, pupil.record.seat, checked)  # type: ignore[arg-type]
+        events = self._apply(table, pupil.record.seat, checked)  # type: ignore[arg-type]
+        return events_for_seat(events, pupil.record.seat, table.game.ruleset)  # type: ignore[arg-type]
 
     async def act_async(self, token: object, action: object, seat: object = None) -> tuple:
         """:meth:`act` on the server: confirmed once the writer thread has stored it."""
         pupil, table, checked = self._check_act(token, action, seat)
-        return await self._apply_async(table, pupil.record.seat, checked)  # type: ignore[arg-type]
+        events = await self._apply_async(table, pupil.record.seat, checked)  # type: ignore[arg-type]
+        return events_for_seat(events, pupil.record.seat, table.game.ruleset)  # type: ignore[arg-type]
 
     def view(self, token: object) -> SeatView | None:
         pupil = self.pupil(token)

@@ -25,7 +25,10 @@ def check_seed(seed: object, *, negative: bool = True) -> int | None:
 
 
 class Player(Protocol):
-    """Anything with ``act(view) -> Action`` can sit at the table."""
+    """Anything with ``act(view) -> Action`` can sit at the table.
+
+    A player may also say ``thinks_slowly = True`` (it may take longer than a moment to decide):
+    the table widget then lets it move after the learner's click, showing it is thinking."""
 
     name: str
 
@@ -37,6 +40,8 @@ class SeededPlayer:
     """Base for computer players: a name and its own seeded random generator."""
 
     name = "computer"
+    #: True for players that play the round out in their heads (a move may take a second or more).
+    thinks_slowly = False
 
     def __init__(self, seed: int | None = None, name: str | None = None) -> None:
         seed = check_seed(seed)

@@ -31,7 +31,7 @@ from ..engine.saves import check_save_fields
 from ..errors import SaveFileError, WizardError
 from ..files import write_atomic
 from ..players.rule_of_thumb import RuleOfThumbPlayer
-from ..players.table import PLAYER_TYPES, make_player
+from ..players.table import PLAYER_TYPES, make_player, player_kind
 from ..teach.progress import FOLDER, progress_home
 from ..teach.vocabulary import Vocabulary
 from .common import (
@@ -446,6 +446,8 @@ class TableWidget(WidgetBase):
         self._pending_named = None
         self._hand_key = None
         self.seed_box.value = str(game.seed)
+        # Only the table's own Game can start again here (a class table's game is the service's).
+        self.new_button.layout.display = None if self._restartable else "none"
         self._seat_players(game.seed, salt)
         # A new game starts with a clean slate: no chart or score pad of the game before.
         self._chart_visible = False
@@ -455,8 +457,20 @@ class TableWidget(WidgetBase):
         self._render()
         self.say(message, "info")
 
+    @property
+    def _restartable(self) -> bool:
+        """True when New game can start again here: the table plays its own :class:`Game`."""
+        return isinstance(self.game, Game)
+
+    def _over_text(self) -> str:
+        return "The game is over: press New game to play again." if self._restartable else "The game is over."
+
     def new_game(self, seed: int | None = None) -> None:
-        """Start again with the same players: with ``seed``, or the next seed after this game's."""
+        """Start again with the same players: with ``seed``, or the next seed after this game's.
+
+        Not at a class table: its game belongs to the class table service (a WizardError says so)."""
+        if not self._restartable:
+            raise WizardError("This game is played with your class: it cannot start again here.")
         if seed is None:
             seed = self.game.seed + 1
         game = Game(players=self.game.players, rules=self.ruleset, seed=seed,
@@ -473,7 +487,7 @@ class TableWidget(WidgetBase):
         """Carry out ``action`` for the learner, then let the computers move.  False (and a message) if refused."""
         game = self.game
         if game.is_over:
-            self.say("The game is over: press New game to play again.", "error")
+            self.say(self._over_text(), "error")
             return False
         turn = seat_to_move(game)
         if turn != self.seat:
@@ -583,10 +597,9 @@ class TableWidget(WidgetBase):
         return action
 
     def _slow(self, player: Any) -> bool:
-        """Players that may think longer than 0.3 s: those that play the round out in their heads,
-        say so (``thinks_slowly``), or once did."""
-        return bool(getattr(player, "thinks_slowly", False) or type(player).__name__ == "SimulatingPlayer"
-                    or id(player) in self._slow_players)
+        """Players that may think longer than 0.3 s: those that say so (``thinks_slowly``: the
+        simulating and hard players), or once did."""
+        return bool(getattr(player, "thinks_slowly", False) or id(player) in self._slow_players)
 
     def bid(self, n: int) -> bool:
         """The learner predicts ``n`` tricks."""
@@ -609,8 +622,7 @@ class TableWidget(WidgetBase):
         """A suggestion for the learner's next move (the coach if it is installed, else a rule of thumb)."""
         view = self.view
         if not view.legal:
-            text = "No hint now: it is not your turn." if not self.game.is_over else \
-                "The game is over: press New game to play again."
+            text = "No hint now: it is not your turn." if not self.game.is_over else self._over_text()
             self.say(text, "info")
             return text
         key = (id(self.game), len(self.game.history))
@@ -865,19 +877,18 @@ class TableWidget(WidgetBase):
     def save_json(self) -> str:
         """The game in progress as JSON: :meth:`Game.to_json` plus the table's seat, opponents and theme."""
         data = json.loads(self.game.to_json())
-        specs = []
-        for spec in self._opponent_specs:
-            if isinstance(spec, str):
-                specs.append(spec)
-            else:
-                known = [k for k, cls in PLAYER_TYPES.items() if type(spec) is cls]
-                specs.append(known[0] if known else "rule-of-thumb")
+        # A player object is saved as its level's name (a player of its own class as rule-of-thumb).
+        specs = [spec if isinstance(spec, str) else player_kind(spec) or "rule-of-thumb"
+                 for spec in self._opponent_specs]
         data[TABLE_KEY] = {"seat": self.seat, "opponents": specs, "theme": self.theme.name}
         return json.dumps(data, indent=1)
 
     def load_json(self, text: str | bytes) -> bool:
         """Resume a saved game.  All or nothing: a broken, tampered or foreign file shows a message
         and changes nothing (the current game goes on and every button keeps working)."""
+        if not self._restartable:
+            self.say("This game is played with your class: a saved game cannot take its place.", "error")
+            return False
         try:
             game, seat, specs, vocab = self._read_save(text)
         except SaveFileError as exc:
