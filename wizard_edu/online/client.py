@@ -27,6 +27,7 @@ from . import tournament as _tournament
 from .errors import (
     ClassCodeError,
     OnlineError,
+    PassEndedError,
     SeatTimeoutError,
     ServiceUnreachableError,
     TableNotStartedError,
@@ -101,6 +102,8 @@ class Seat:
         self._seen: str | None = None
         self._table: dict[str, Any] | None = None
         self._closed = False
+        #: Why this seat's pass ended (the pupil joined again elsewhere, or the teacher freed them).
+        self.ended: str | None = None
         self._callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._socket: Any = None
         self.connected = False
@@ -167,10 +170,14 @@ class Seat:
         return tuple(decode(answer["events"]))
 
     def wait(self, timeout: float | None = None) -> bool:
-        """``True`` as soon as the table changed since this seat last looked; ``False`` after ``timeout``."""
+        """``True`` as soon as the table changed since this seat last looked; ``False`` after ``timeout``.
+
+        Raises :class:`PassEndedError` once the service has ended this seat's pass."""
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._cond:
             while not self._closed:
+                if self.ended is not None:
+                    raise PassEndedError(self.ended)
                 if _newer(self._pushed, self._seen):
                     return True
                 remaining = None if deadline is None else deadline - time.monotonic()
@@ -233,6 +240,11 @@ class Seat:
                         break
                     message = json.loads(text)
                     if message.get("type") == "error":
+                        if message.get("kind") == "PassEndedError":   # for good: stop listening
+                            with self._cond:
+                                self.ended = str(message.get("error"))
+                                self._cond.notify_all()
+                            return
                         pause = 1.0   # a token the service does not know (yet): ask again calmly
                         break
                     with self._cond:
