@@ -324,11 +324,9 @@ class ClassTable(widgets.VBox):
     def _hold(self, paused: bool) -> None:
         """While the teacher pauses the games: no "Your turn" and no live play buttons (a click would
         only be refused), then everything as it was."""
-        buttons = [b for box in (getattr(self.table, "action_box", None), getattr(self.table, "hand_box", None))
-                   if box is not None for b in box.children if isinstance(b, widgets.Button)]
-        for button in buttons:
-            if button.disabled != paused:
-                button.disabled = paused
+        for control in self._controls():
+            if control.disabled != paused:
+                control.disabled = paused
         prompt = getattr(self.table, "prompt", None)
         if paused and prompt is not None:
             prompt.value = f'<b class="wizard-paused">{escape(PAUSED_LINE)}</b>'
@@ -387,12 +385,16 @@ class ClassTable(widgets.VBox):
                 self._call_on_loop(self._update_then(done))
                 done.wait(10.0)
 
+    def _controls(self) -> list[Any]:
+        """The table's play controls now shown: its action buttons, the number box, the cards."""
+        boxes = (getattr(self.table, "action_box", None), getattr(self.table, "hand_box", None))
+        return [c for box in boxes for c in getattr(box, "children", ()) if hasattr(c, "disabled")]
+
     def _pass_ended(self, message: str) -> None:
+        """This page's pass has ended (the pupil joined again elsewhere, or the teacher freed them)."""
         self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(message)}</div>'
-        for box in (getattr(self.table, "action_box", None), getattr(self.table, "hand_box", None)):
-            for button in getattr(box, "children", ()):
-                if isinstance(button, widgets.Button):
-                    button.disabled = True
+        for control in self._controls():
+            control.disabled = True
 
     def _update_then(self, done: threading.Event) -> Callable[[], None]:
         def run() -> None:
@@ -522,6 +524,12 @@ class ClassTableApp(widgets.VBox):
 
         if self.hub_token:
             return join(self.url, None, None, timeout=self.timeout, hub_token=self.hub_token)
+        # A cell run again (or the app opened twice in this kernel): this pupil's older table here
+        # leaves first, or the service would see them still playing and refuse the name.
+        typed = "".join(str(name).split()).casefold()
+        for older in [t for t in _LIVE if t.seat.url.rstrip("/") == self.url.rstrip("/")
+                      and "".join(t.seat.name.split()).casefold() == typed]:
+            older.close()
         return join(self.url, self.code, name, timeout=self.timeout)
 
     def join_as(self, name: str | None = None) -> ClassTable:
