@@ -150,8 +150,10 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
             headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"}), timeout=10).close()
         ann_row = table.locator("tr", has_text=PUPILS[0])
         seat_before = ann_row.get_attribute("data-seat")
-        pages[PUPILS[0]].close(run_before_unload=True)
-        ann_row.locator(".away").wait_for(timeout=WAIT_MS)
+        closed = time.monotonic()
+        pages[PUPILS[0]].close(run_before_unload=True)     # (the page's kernel stops: its socket closes)
+        ann_row.locator(".away").wait_for(timeout=5_000)   # away within 5 s
+        print(f"page closed -> the board shows away: {time.monotonic() - closed:.2f} s")
         back = join_through_kid_mode(contexts[1], port, code, PUPILS[0])
         assert f"{PUPILS[0]} (you)" in back.locator(".wizard-class-players").inner_text()
         ann_row.locator(".here").wait_for(timeout=WAIT_MS)
