@@ -315,3 +315,21 @@ def test_a_second_page_with_a_playing_pupils_name_is_told_and_a_freed_page_stops
     finally:
         table.close()
         watched.close()
+
+
+def test_a_gone_page_shows_its_pupil_away_and_back(service):
+    from wizard_edu.widgets.class_table import page_gone
+
+    table = ClassTable(join(service.url, CODE, "Gus", timeout=20), watch=False)
+    try:
+        def connected() -> bool:
+            players = service.teacher("api/board")["tables"][0]["players"]
+            return next(p["connected"] for p in players if p["name"] == "Gus")
+
+        wait_for(connected, what="Gus here")
+        page_gone(True)                       # what kid mode's server says when the page has gone
+        wait_for(lambda: not connected(), timeout=5, what="Gus away")
+        page_gone(False)                      # the page reconnected
+        wait_for(connected, timeout=5, what="Gus here again")
+    finally:
+        table.close()

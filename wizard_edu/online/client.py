@@ -104,6 +104,7 @@ class Seat:
         self._closed = False
         #: Why this seat's pass ended (the pupil joined again elsewhere, or the teacher freed them).
         self.ended: str | None = None
+        self._away = False   # the pupil's page is gone (kid mode says so): no push socket meanwhile
         self._callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._socket: Any = None
         self.connected = False
@@ -207,6 +208,17 @@ class Seat:
                 pass
         self._thread.join(timeout=3)
 
+    def away(self, gone: bool) -> None:
+        """The pupil's page is gone (``True``: the push socket closes within a second, so the table sees
+        them away and the grace runs) or back (``False``: it opens again)."""
+        self._away = bool(gone)
+        ws = self._socket
+        if gone and ws is not None:
+            try:
+                ws.abort()   # (websocket-client's way to wake the thread waiting in recv)
+            except Exception:  # already closed
+                pass
+
     def __enter__(self) -> Seat:
         return self
 
@@ -220,6 +232,9 @@ class Seat:
         ws_url = "ws" + self.url[len("http"):] + "api/ws"
         pause = 0.25
         while not self._closed:
+            if self._away:
+                time.sleep(0.2)
+                continue
             try:
                 ws = websocket.create_connection(ws_url, timeout=5)
             except Exception:
@@ -231,7 +246,7 @@ class Seat:
                 ws.send(json.dumps({"token": self._token}))
                 ws.settimeout(1.0)
                 pause = 0.25
-                while not self._closed:
+                while not self._closed and not self._away:
                     try:
                         text = ws.recv()
                     except websocket.WebSocketTimeoutException:

@@ -62,6 +62,8 @@ MAX_NAME = 20
 MAX_PUPILS = 400
 #: The joins refused because the name's pupil is playing, kept for the teacher's board (newest first).
 MAX_ATTEMPTS = 20
+#: Ended tokens remembered, to tell their pages why (in memory only: after a restart they are not known).
+MAX_ENDED = 10_000
 NAME_STYLES = ("full", "first", "initials")
 
 
@@ -436,6 +438,8 @@ class TableService:
         old = pupil.record.token
         self.by_token.pop(old, None)
         self.ended[old] = why
+        if len(self.ended) > MAX_ENDED:   # the oldest go (their pages then hear "not known here")
+            del self.ended[next(iter(self.ended))]
         pupil.record.token = new_secret("token")
         self.by_token[pupil.record.token] = pupil
         self.store.save_pupil(pupil.record)

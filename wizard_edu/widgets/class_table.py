@@ -430,6 +430,14 @@ class ClassTable(widgets.VBox):
 _LIVE: weakref.WeakSet[ClassTable] = weakref.WeakSet()
 
 
+def page_gone(gone: bool) -> None:
+    """Kid mode's server says this kernel's page has gone (``True``: closed or vanished, it did not
+    come back within a few seconds) or is back: every class table here shows its pupil away, so the
+    teacher's board says so and the grace runs, or here again."""
+    for table in list(_LIVE):
+        table.seat.away(gone)
+
+
 def _seat_table(table_class: Any, source: SeatGame, theme: str | None) -> Any:
     """The table widget on the seat's game: every other seat is a person (or the service's computer)."""
     others: list[Any] = [None] * (source.players - 1)
