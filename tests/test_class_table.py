@@ -141,7 +141,9 @@ def test_the_friendly_line_and_the_players():
                          {"seat": 1, "name": "<b>Ben</b>", "kind": "pupil", "connected": False, "stand_in": True},
                          {"seat": 2, "name": "Computer 1", "kind": "computer", "connected": False}]}
     assert thinking_line(table, 0) == "Computer 1 (computer) is thinking…"
-    assert thinking_line({**table, "paused": True}, 0).startswith("The teacher has paused")
+    assert thinking_line({**table, "paused": True}, 0) == "Your teacher paused the game. Wait a moment."
+    away = {**table, "thinking": {"seat": 1, "who": "away", "name": "Ben"}, "to_move": 1}
+    assert thinking_line(away, 0).startswith("Ben is away.")
     assert thinking_line({**table, "to_move": 0}, 0) == "Your turn!"
     assert thinking_line({**table, "started": False}, 0).startswith("Wait for the other players")
     html = players_html(table, 0)
@@ -249,9 +251,9 @@ def test_the_tournaments_next_round_seats_each_class_table_anew(service):
 
 
 def test_a_cell_run_again_leaves_no_listener_behind(service):
-    first = ClassTable(join(service.url, CODE, "Ann", timeout=20))
+    first = ClassTableApp(service.url, CODE).join_as("Ann")
     assert first._watcher is not None and first._watcher.is_alive()
-    again = ClassTable(join(service.url, CODE, "ann ", timeout=20))   # the same pupil, typed differently
+    again = ClassTableApp(service.url, CODE).join_as("ann ")   # the same pupil, typed differently
     try:
         assert (again.source.table_id, again.source.me) == (first.source.table_id, first.source.me)
         first._watcher.join(timeout=10)
@@ -288,3 +290,62 @@ def test_a_class_table_offers_no_new_game(tables):
     assert table.game is tables[0].source
     first = first_to_predict(tables)   # and the class game goes on
     assert first.table.act(first.table.view.legal[0]), first.table.message
+
+
+def test_a_paused_page_says_so_and_its_play_buttons_are_off(service, tables):
+    first = first_to_predict(tables)
+    buttons = [b for b in first.table.action_box.children if hasattr(b, "disabled")]
+    assert buttons and not any(b.disabled for b in buttons) and first.line_text == "Your turn!"
+    service.teacher("api/teacher/pause", {"paused": True})
+    wait_for(lambda: first.update() is not None and first.source.table.get("paused"), what="the pause reaching the page")
+    assert first.seat.table()["paused"] is True
+    assert first.line_text == "Your teacher paused the game. Wait a moment."
+    assert "Your turn" not in first.line.value and "Your turn" not in first.table.prompt.value
+    assert "paused the game" in first.table.prompt.value
+    assert all(b.disabled for b in first.table.action_box.children if hasattr(b, "disabled"))
+    assert all(b.disabled for b in first.table.hand_box.children if hasattr(b, "disabled"))
+    service.teacher("api/teacher/pause", {"paused": False})
+    wait_for(lambda: first.update() is not None and not first.source.table.get("paused"), what="the games going on")
+    assert first.line_text == "Your turn!" and "Your turn" in first.table.prompt.value
+    assert not any(b.disabled for b in first.table.action_box.children if hasattr(b, "disabled"))
+    assert first.table.act(first.table.view.legal[0]), first.table.message
+
+
+def test_a_second_page_with_a_playing_pupils_name_is_told_and_a_freed_page_stops(service):
+    zoe = join(service.url, CODE, "Zoe", timeout=20)                 # her page (another kernel)
+    wait_for(lambda: zoe.connected, what="Zoe's push socket")
+    app = ClassTableApp(service.url, CODE)
+    app._join_in_background("ZOE")                                   # what the Join button does
+    assert "Someone is already playing as Zoe. Ask your teacher." in app.note.value
+    assert app.class_table is None and not app.go.disabled
+    watched = ClassTable(zoe, watch=True)
+    pupil = next(p["pupil"] for p in service.teacher("api/board")["tables"][0]["players"] if p["name"] == "Zoe")
+    service.teacher("api/teacher/pupil", {"pupil": pupil, "action": "free"})
+    wait_for(lambda: "freed your seat" in watched.line.value, what="the freed page saying so")
+    assert watched._watcher is not None
+    watched._watcher.join(timeout=5)
+    assert not watched._watcher.is_alive()
+    table = app.join_as("Zoe")                                       # now the name gets her seat back
+    try:
+        assert (table.source.table_id, table.source.me) == (watched.source.table_id, watched.source.me)
+    finally:
+        table.close()
+        watched.close()
+
+
+def test_a_gone_page_shows_its_pupil_away_and_back(service):
+    from wizard_edu.widgets.class_table import page_gone
+
+    table = ClassTable(join(service.url, CODE, "Gus", timeout=20), watch=False)
+    try:
+        def connected() -> bool:
+            players = service.teacher("api/board")["tables"][0]["players"]
+            return next(p["connected"] for p in players if p["name"] == "Gus")
+
+        wait_for(connected, what="Gus here")
+        page_gone(True)                       # what kid mode's server says when the page has gone
+        wait_for(lambda: not connected(), timeout=5, what="Gus away")
+        page_gone(False)                      # the page reconnected
+        wait_for(connected, timeout=5, what="Gus here again")
+    finally:
+        table.close()

@@ -4,6 +4,7 @@ no teacher's key), the teacher's API and the tournament's exports."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -19,7 +20,14 @@ import pytest
 
 from wizard_edu import Action, OutOfTurnError, WizardError
 from wizard_edu.classroom.servers import free_port, is_root
-from wizard_edu.online import ClassCodeError, Seat, ServiceUnreachableError, join
+from wizard_edu.online import (
+    ClassCodeError,
+    PassEndedError,
+    Seat,
+    SeatTakenError,
+    ServiceUnreachableError,
+    join,
+)
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,6 +64,27 @@ def post(url: str, body: dict, token: str | None = None) -> tuple[int, dict]:
         return exc.code, json.loads(exc.read())
 
 
+def call(url: str, token: str | None = None) -> tuple[int, dict]:
+    """A GET with a pupil's token: (status, JSON answer)."""
+    request = urllib.request.Request(url)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def wait_until(condition, timeout: float = 5.0, what: str = "it") -> float:
+    """Poll ``condition`` until it holds (an AssertionError after ``timeout``); the seconds it took."""
+    start = time.monotonic()
+    while not condition():
+        assert time.monotonic() - start < timeout, f"{what} did not happen within {timeout} s"
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
 def test_crash_mid_round_loses_nothing(tmp_path):
     db = tmp_path / "class.sqlite"
     svc = start_tables(db, code="KM7X", table_size=3, extra=FAST)
@@ -81,10 +110,12 @@ def test_crash_mid_round_loses_nothing(tmp_path):
         watcher.view()
         mover.apply(mover.legal_actions()[0])
         assert watcher.wait(5)                                    # pushed after the restart
-        again = join(svc.url, "KM7X", "ben")                      # joining again: the same seat and hand
-        assert (again.table_id, again.seat) == (seats[1].table_id, seats[1].seat)
-        assert again.view().hand == seats[1].view().hand
-        again.close()
+        with pytest.raises(SeatTakenError):
+            join(svc.url, "KM7X", "ben")                          # Ben is playing: his seat stays his
+        hand = seats[1].view().hand
+        seats[1].close()                                          # his page closed: joining again gets it back
+        seats[1] = join(svc.url, "KM7X", "ben")
+        assert seats[1].view().hand == hand
         play_until(seats, lambda v: v.phase == "over")
         final = seats[0].view()
         assert final.round_number == final.rounds_total == 8
@@ -299,8 +330,12 @@ def test_leaving_closes_the_pupils_pushes_and_keeps_the_seat(tmp_path):
         with pytest.raises(websocket.WebSocketConnectionClosedException):
             for _ in range(5):
                 ws.recv()
-        status, again = post(svc.url + "api/join", {"code": "ABCD", "name": "ann"})
-        assert (again["token"], again["table_id"], again["seat"]) == (joined["token"], 1, 0)
+        deadline = time.monotonic() + 5
+        while post(svc.url + "api/join", {"code": "ABCD", "name": "ann"})[0] == 409:   # until the close is seen
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        status, answer = call(svc.url + "api/seat", joined["token"])
+        assert status == 403 and answer["kind"] == "PassEndedError"   # joining again ended the old token
 
 
 @pytest.mark.parametrize(("flags", "words"), [(("--table-size", "9"), "2 to 6 seats"),
@@ -311,3 +346,99 @@ def test_bad_settings_are_sentences(tmp_path, flags, words):
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "t.sqlite").exists()
+
+
+#: The name "Mia" as a second child might type it (see test_online_service.MIA_AGAIN).
+MIA_AGAIN = (" mia ", "MIA", "Mia\n", "Mia\u00a0", "\u041cia", "Mi\u0430")
+TAKEN = "Someone is already playing as Mia. Ask your teacher."
+
+
+def test_a_second_client_with_a_connected_pupils_name_is_refused(tmp_path):
+    with running_tables(tmp_path / "t.sqlite", code="ABCD", table_size=3, extra=FAST) as svc:
+        mia = join(svc.url, "ABCD", "Mia")
+        wait_until(lambda: mia.connected, what="Mia's push socket")
+        view = mia.view()
+        for typed in MIA_AGAIN:
+            status, answer = post(svc.url + "api/join", {"code": "ABCD", "name": typed})
+            assert (status, answer) == (409, {"error": TAKEN, "kind": "SeatTakenError"}), typed
+        with pytest.raises(SeatTakenError, match="already playing as Mia"):
+            join(svc.url, "ABCD", "mia")
+        assert mia.view() == view and mia.connected                  # her seat, her hand, her page
+        board = svc.teacher("api/board")
+        assert board["pupils"] == 1 and len(board["attempts"]) == len(MIA_AGAIN) + 1
+        assert {a["name"] for a in board["attempts"]} == {"Mia"}
+        mia.close()
+
+
+def test_a_rejoin_after_the_page_closed_gets_the_same_seat_and_hand_and_a_new_token(tmp_path):
+    with running_tables(tmp_path / "t.sqlite", code="ABCD", table_size=3, extra=FAST) as svc:
+        seats = [join(svc.url, "ABCD", n) for n in ("Mia", "Ben", "Cy")]
+        mia = seats[0]
+        wait_until(lambda: all(s.connected for s in seats), what="the push sockets")
+        before, old = mia.view(), mia._token
+        mia.close()                                                  # the page closed
+        again = join(svc.url, "ABCD", "\u041cIA")
+        assert (again.table_id, again.seat) == (1, before.seat) and again._token != old
+        assert again.view() == before
+        status, answer = call(svc.url + "api/seat", old)
+        assert status == 403 and answer["kind"] == "PassEndedError" and "joined again" in answer["error"]
+        status, answer = post(svc.url + "api/act", {"action": ["bid", 0]}, old)
+        assert status == 403 and answer["kind"] == "PassEndedError"
+        for s in (again, *seats[1:]):
+            s.close()
+
+
+def test_a_closed_page_is_away_within_5_seconds(tmp_path):
+    with running_tables(tmp_path / "t.sqlite", code="ABCD", table_size=3, extra=FAST) as svc:
+        seats = [join(svc.url, "ABCD", n) for n in ("Ann", "Ben", "Cy")]
+        wait_until(lambda: all(s.connected for s in seats), what="the push sockets")
+        table = svc.teacher("api/board")["tables"][0]
+        mover = next(s for s in seats if s.seat == table["to_move"])
+        assert table["thinking"]["who"] == "pupil"
+        mover.close()                                                # the page closed on their turn
+
+        def away() -> bool:
+            t = svc.teacher("api/board")["tables"][0]
+            return not t["players"][mover.seat]["connected"] and t["thinking"]["who"] == "away"
+        print(f"away after {wait_until(away, what='the board showing the closed page as away'):.2f} s")
+        table = svc.teacher("api/board")["tables"][0]
+        assert not table["players"][mover.seat]["stand_in"]          # the grace runs (30 s)
+        for s in seats:
+            s.close()
+
+
+def test_the_teacher_frees_and_removes_pupils_and_only_the_teacher(tmp_path):
+    import websocket
+
+    with running_tables(tmp_path / "t.sqlite", code="ABCD", table_size=3, extra=FAST) as svc:
+        status, mia = post(svc.url + "api/join", {"code": "ABCD", "name": "Mia"})
+        ws = websocket.create_connection(svc.url.replace("http", "ws", 1) + "api/ws", timeout=5)
+        ws.send(json.dumps({"token": mia["token"]}))
+        assert json.loads(ws.recv())["type"] == "hello"             # her page looks connected
+        ben = join(svc.url, "ABCD", "Ben")
+        cy = join(svc.url, "ABCD", "Cy")
+        wait_until(lambda: ben.connected and cy.connected, what="the push sockets")
+        ids = {p["name"]: p["pupil"] for p in svc.teacher("api/board")["tables"][0]["players"]}
+        assert post(svc.url + "api/join", {"code": "ABCD", "name": "mia"})[0] == 409
+        for token in (None, mia["token"], ben._token):               # teacher only
+            status, answer = post(svc.url + "api/teacher/pupil", {"pupil": ids["Mia"], "action": "free"}, token)
+            assert status == 403 and answer["kind"] == "TeacherOnlyError"
+        assert svc.teacher("api/teacher/pupil", {"pupil": ids["Mia"], "action": "free"})["freed"] == "Mia"
+        messages = []
+        with contextlib.suppress(websocket.WebSocketConnectionClosedException):
+            while text := ws.recv():                                 # ("" once the service closed it)
+                messages.append(json.loads(text))
+        assert not ws.connected                                      # the service closed her socket
+        assert messages[-1]["kind"] == "PassEndedError" and "freed" in messages[-1]["error"]
+        status, back = post(svc.url + "api/join", {"code": "ABCD", "name": "Mia"})
+        assert status == 200 and (back["table_id"], back["seat"]) == (mia["table_id"], mia["seat"])
+        # Remove Ben: a computer plays his seat; his page is told so and stops.
+        assert svc.teacher("api/teacher/pupil", {"pupil": ids["Ben"], "action": "remove"})["removed"] == "Ben"
+        with pytest.raises(PassEndedError, match="took you off"):
+            ben.wait(5)
+        assert ben.ended and not ben.connected
+        player = svc.teacher("api/board")["tables"][0]["players"][ben.seat]
+        assert player["kind"] == "computer"
+        status, answer = post(svc.url + "api/teacher/pupil", {"pupil": ids["Ben"], "action": "ban"}, svc.key)
+        assert status == 409 and "free" in answer["error"]
+        cy.close()

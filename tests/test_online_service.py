@@ -13,11 +13,14 @@ from wizard_edu.engine.rules import round_sizes
 from wizard_edu.online import (
     ClassCodeError,
     NotYourSeatError,
+    OnlineError,
+    PassEndedError,
     PausedError,
     PupilNameError,
+    SeatTakenError,
     TableNotStartedError,
 )
-from wizard_edu.online.service import TableService, shown_name
+from wizard_edu.online.service import TableService, shown_name, shown_names
 from wizard_edu.online.storage import SQLiteStore
 from wizard_edu.online.tournament import (
     MAX_TABLE,
@@ -26,6 +29,7 @@ from wizard_edu.online.tournament import (
     standings_csv,
     tournament_tables,
 )
+from wizard_edu.online.wire import decode
 from wizard_edu.players import make_player
 
 
@@ -77,12 +81,145 @@ def test_pupils_are_seated_in_arrival_order_and_a_full_table_starts(tmp_path):
 def test_joining_again_returns_the_same_seat_and_hand(tmp_path):
     svc = service(tmp_path, table_size=3, rules="junior")
     ann = svc.join("ABCD", "Ann Lee")
+    first = (ann.id, ann.table_id, ann.seat, ann.token)
     svc.join("ABCD", "Ben")
     svc.join("ABCD", "Cy")
     hand = svc.view(ann.token).hand
     again = svc.join(" abcd ", "  ann   LEE ")
-    assert (again.id, again.table_id, again.seat, again.token) == (ann.id, ann.table_id, ann.seat, ann.token)
+    assert (again.id, again.table_id, again.seat) == first[:3]
+    assert again.token != first[3]                                  # a fresh token; the old one has ended
     assert svc.view(again.token).hand == hand
+    with pytest.raises(PassEndedError, match="joined again"):
+        svc.view(first[3])
+
+
+#: The name "Mia" as a second child might type it: spaces, case, a new line, a no-break space,
+#: a Cyrillic М, a Cyrillic а, full-width letters.
+MIA_AGAIN = (" mia ", "MIA", "Mia\n", "Mia\u00a0", "\u041cia", "Mi\u0430", "\uff2d\uff49\uff41")
+
+
+def test_a_connected_pupils_name_is_refused_and_the_board_shows_the_try(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    mia = svc.join("ABCD", "Mia")
+    token, seat = mia.token, (mia.table_id, mia.seat)
+    svc.connect(svc.pupil(token), +1, token)                 # her page is open
+    hand = svc.view(token).hand
+    for typed in MIA_AGAIN:
+        with pytest.raises(SeatTakenError) as refused:
+            svc.join("ABCD", typed)
+        assert str(refused.value) == "Someone is already playing as Mia. Ask your teacher."
+    assert len(svc.pupils) == 1                              # no look-alike pupil either
+    assert svc.pupil(token).record.token == token and svc.view(token).hand == hand   # still hers
+    assert (svc.pupil(token).record.table_id, svc.pupil(token).record.seat) == seat
+    attempts = svc.board()["attempts"]
+    assert len(attempts) == len(MIA_AGAIN) and {a["name"] for a in attempts} == {"Mia"}
+    assert all(a["pupil"] == mia.id and len(a["at"]) == 5 for a in attempts)   # "10:42"
+    svc.connect(svc.pupil(token), -1, token)                 # her page closed: now the name gets the seat back
+    back = svc.join("ABCD", "\u041cia")
+    assert back.id == mia.id and (back.table_id, back.seat) == seat and back.token != token
+
+
+def test_a_rejoin_after_the_page_closed_gets_the_seat_and_hand_and_ends_the_old_token(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    pupils = [svc.join("ABCD", n) for n in ("Mia", "Ben", "Cy")]
+    old = pupils[0].token
+    svc.connect(svc.pupil(old), +1, old)
+    view = svc.view(old)
+    svc.connect(svc.pupil(old), -1, old)                     # the tablet restarted
+    again = svc.join("ABCD", "mia")
+    assert (again.id, again.table_id, again.seat) == (pupils[0].id, 1, view.seat)
+    assert again.token != old and svc.view(again.token).hand == view.hand
+    for call in (lambda: svc.view(old), lambda: svc.act(old, Action("bid", 0)), lambda: svc.seat_state(old)):
+        with pytest.raises(PassEndedError, match="joined again on another page"):
+            call()
+    assert isinstance(PassEndedError("x"), NotYourSeatError)          # a 403 over HTTP
+    # A socket of the old token closing late does not count against the new one.
+    svc.connect(svc.pupil(again.token), +1, again.token)
+    svc.connect(svc.pupil(again.token), -1, old)
+    assert svc.pupil(again.token).sockets == 1
+    # The new token is stored: a restart knows it, and the old one is refused.
+    svc.close()
+    restarted = service(tmp_path)
+    assert restarted.view(again.token).hand == view.hand
+    with pytest.raises(NotYourSeatError):
+        restarted.view(old)
+
+
+def test_hub_logins_join_again_with_the_same_token(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    ann = svc.join_user("ann")
+    token = ann.token
+    svc.connect(svc.pupil(token), +1, token)
+    assert svc.join_user("ann").token == token               # the hub vouches for who they are
+
+
+def test_the_teacher_frees_and_removes_pupils(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    ended: list[tuple[str, str]] = []
+    svc.on_token_ended.append(lambda pupil, why: ended.append((pupil.record.name, why)))
+    mia, ben, cy = (svc.join("ABCD", n) for n in ("Mia", "Ben", "Cy"))
+    mia_token, ben_token, seat = mia.token, ben.token, ben.seat
+    svc.connect(svc.pupil(mia_token), +1, mia_token)         # her page looks connected, her tablet died
+    with pytest.raises(SeatTakenError):
+        svc.join("ABCD", "Mia")
+    assert svc.pupil_action(mia.id, "free") == {"pupil": mia.id, "freed": "Mia"}
+    assert ended == [("Mia", "Your teacher freed your seat. Join again with the class code.")]
+    with pytest.raises(PassEndedError, match="freed your seat"):
+        svc.view(mia_token)
+    assert svc.board()["attempts"] == []                     # dealt with
+    back = svc.join("ABCD", "Mia")
+    assert (back.table_id, back.seat) == (1, mia.seat)
+    # Remove: at a started table a computer plays the seat from now on.
+    table = svc.tables[1]
+    assert svc.pupil_action(ben.id, "remove")["removed"] == "Ben"
+    assert table.record.seats[seat] == {"computer": svc.settings.computer}
+    assert svc.table_info(table)["players"][seat]["kind"] == "computer"
+    with pytest.raises(PassEndedError, match="took you off"):
+        svc.view(ben_token)
+    assert svc.pupils[ben.id].record.table_id is None
+    moved = len(table.game.history)
+    while table.game.to_move != seat and not table.over:
+        play_pupils(svc, {p.id: p.token for p in (back, cy)}, moves=1)
+    svc.play_computers()
+    assert len(table.game.history) > moved and table.game.to_move != seat
+    # Before the start, removing frees the seat for the next pupil.
+    dee = svc.join("ABCD", "Dee")
+    waiting, dee_seat = svc.tables[dee.table_id], dee.seat
+    svc.pupil_action(dee.id, "remove")
+    assert waiting.record.seats[dee_seat] == {} and waiting.game.names[dee_seat] == "Free seat"
+    for bad in ((99, "free"), (mia.id, "ban"), ("1", "free"), (True, "free")):
+        with pytest.raises(OnlineError):
+            svc.pupil_action(*bad)
+
+
+def test_a_closed_page_is_away_at_once_and_the_grace_then_runs(tmp_path):
+    clock = Clock()
+    svc = service(tmp_path, clock=clock, table_size=3, rules="junior", grace=30)
+    pupils = {p.seat: p for p in (svc.join("ABCD", n) for n in ("Ann", "Ben", "Cy"))}
+    table = svc.tables[1]
+    for p in pupils.values():
+        svc.connect(svc.pupils[p.id], +1, p.token)
+    mover = table.game.to_move
+    assert svc.table_info(table)["thinking"]["who"] == "pupil"
+    svc.connect(svc.pupils[pupils[mover].id], -1, pupils[mover].token)
+    info = svc.table_info(table)
+    assert info["thinking"]["who"] == "away" and not info["players"][mover]["connected"]
+    assert not info["players"][mover]["stand_in"]            # the grace runs...
+    clock.now += 31
+    svc.tick()
+    assert svc.table_info(table)["players"][mover]["stand_in"]   # ... then a computer plays
+
+
+def test_the_pause_is_in_every_seats_state(tmp_path):
+    svc = service(tmp_path, table_size=3, rules="junior")
+    tokens = [svc.join("ABCD", n).token for n in ("Ann", "Ben", "Cy")]
+    svc.pause(True)
+    for token in tokens:
+        state = svc.seat_state(token)
+        assert state["paused"] is True and state["table"]["paused"] is True
+        assert decode(state["view"]).legal == ()
+    svc.pause(False)
+    assert not any(svc.seat_state(t)["paused"] for t in tokens)
 
 
 def test_after_a_finished_game_joining_again_is_a_new_game(tmp_path):
@@ -210,6 +347,19 @@ def test_names_on_the_projector():
     assert shown_name("Ann Lee", "full") == "Ann Lee"
     assert shown_name("Ann Lee", "first") == "Ann"
     assert shown_name("ann lee", "initials") == "A. L."
+
+
+def test_initials_are_made_distinct(tmp_path):
+    assert shown_names(["Mia", "Max", "Ben", "Computer 1"], "initials") == {
+        "Mia": "M.i.", "Max": "M.a.", "Ben": "B.", "Computer 1": "Computer 1"}
+    assert shown_names(["Mia", "Mira", "Max"], "initials") == {"Mia": "M.i.a.", "Mira": "M.i.r.", "Max": "M.a.x."}
+    assert shown_names(["Ann Lee", "Ann Lam", "Al"], "initials") == {"Ann Lee": "A.n. L.e.", "Ann Lam": "A.n. L.a.",
+                                                                     "Al": "A."}
+    svc = service(tmp_path, table_size=3, rules="junior", names="initials")
+    for name in ("Mia", "Max", "Ben"):
+        svc.join("ABCD", name)
+    board = svc.board()
+    assert [p["name"] for p in board["tables"][0]["players"]] == ["M.i.", "M.a.", "B."]
 
 
 @pytest.mark.parametrize("pupils", range(4, 31))

@@ -15,7 +15,7 @@ import pytest
 import websocket
 from axe_playwright_python.sync_playwright import Axe
 
-from wizard_edu.online import SeatTimeoutError, join
+from wizard_edu.online import PassEndedError, SeatTakenError, SeatTimeoutError, join
 from wizard_edu.online.testing import running_tables
 
 CODE = "BRD4K"
@@ -135,3 +135,39 @@ def test_the_board_follows_the_class_and_its_buttons_work(browser, tmp_path):
             raise AssertionError("the board's data answered without the teacher's key")
         except urllib.error.HTTPError as exc:
             assert exc.code == 403
+
+
+def test_the_board_shows_a_refused_join_and_frees_and_removes_pupils(browser, tmp_path):
+    with running_tables(tmp_path / "class.sqlite", code=CODE, table_size=3,
+                        extra=("--rules", "junior", "--computer-delay", "0")) as service:
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())              # "Take Ben off the table?"
+        seats = [join(service.url, CODE, name, timeout=20) for name in ("Mia", "Ben", "Cy")]
+        try:
+            page.goto(f"{service.url}board?key={service.key}", timeout=WAIT)
+            page.locator("#live", has_text="Live").wait_for(timeout=WAIT)
+            table = page.locator(".table").first
+            table.locator("tr", has_text="Mia").locator(".here").wait_for(timeout=WAIT)
+            # Someone else types "MIA" while Mia plays: refused, and the board says so.
+            with pytest.raises(SeatTakenError, match="already playing as Mia"):
+                join(service.url, CODE, "MIA", timeout=5)
+            page.locator("#attempts li", has_text="Someone tried to join as Mia at").wait_for(timeout=WAIT)
+            # Free: Mia's page ends; joining as Mia now gets her seat back.
+            table.locator("tr", has_text="Mia").get_by_role("button", name="Free").click()
+            page.locator("#message", has_text="Mia is free").wait_for(timeout=WAIT)
+            page.wait_for_function("() => !document.querySelector('#attempts li')", timeout=WAIT)   # dealt with
+            with pytest.raises(PassEndedError):
+                seats[0].wait(10)
+            back = join(service.url, CODE, "Mia", timeout=5)
+            seats.append(back)
+            assert (back.table_id, back.seat) == (seats[0].table_id, seats[0].seat)
+            # Remove: Ben's seat goes to a computer player.
+            table.locator("tr", has_text="Ben").get_by_role("button", name="Remove").click()
+            page.locator("#message", has_text="Ben left the table").wait_for(timeout=WAIT)
+            table.locator("tr", has_text="Ben").locator("text=computer").wait_for(timeout=WAIT)
+            assert service.teacher("api/board")["tables"][0]["players"][seats[1].seat]["kind"] == "computer"
+        finally:
+            for seat in seats:
+                seat.close()
+            context.close()

@@ -150,12 +150,22 @@ def test_three_pupils_play_a_junior_round_and_the_board_shows_the_standings(brow
             headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"}), timeout=10).close()
         ann_row = table.locator("tr", has_text=PUPILS[0])
         seat_before = ann_row.get_attribute("data-seat")
-        pages[PUPILS[0]].close(run_before_unload=True)
-        ann_row.locator(".away").wait_for(timeout=WAIT_MS)
+        closed = time.monotonic()
+        pages[PUPILS[0]].close(run_before_unload=True)     # (the page's kernel stops: its socket closes)
+        ann_row.locator(".away").wait_for(timeout=5_000)   # away within 5 s
+        print(f"page closed -> the board shows away: {time.monotonic() - closed:.2f} s")
         back = join_through_kid_mode(contexts[1], port, code, PUPILS[0])
         assert f"{PUPILS[0]} (you)" in back.locator(".wizard-class-players").inner_text()
         ann_row.locator(".here").wait_for(timeout=WAIT_MS)
         assert table.locator("tr", has_text=PUPILS[0]).get_attribute("data-seat") == seat_before
+        # A page that vanishes without saying so (a crashed tab, a tablet put away: no beforeunload)
+        # keeps its kernel until the culler, a minute or more; the board shows the pupil away within 5 s.
+        ben_row = table.locator("tr", has_text=PUPILS[1])
+        ben_row.locator(".here").wait_for(timeout=WAIT_MS)
+        closed = time.monotonic()
+        pages[PUPILS[1]].close(run_before_unload=False)
+        ben_row.locator(".away").wait_for(timeout=5_000)
+        print(f"page vanished -> the board shows away: {time.monotonic() - closed:.2f} s")
 
         # Nobody else gets in: no class code, no game; no teacher's link, no board.
         stranger = browser.new_context()

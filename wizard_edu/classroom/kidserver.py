@@ -14,7 +14,9 @@ so nothing secret is on the command line.  What it adds to plain Voila:
   only the widget extensions (:data:`KID_EXTENSIONS`), not every JupyterLab extension installed.
 * **Clean-up**: a page that closes shuts its kernel (Voila's ``beforeunload`` beacon); a kernel
   whose page went away without saying so (a crashed tab, a laptop closed) is culled once it has been
-  idle with no page connected for ``cull_idle_seconds``.
+  idle with no page connected for ``cull_idle_seconds``.  Before that, after
+  :data:`PAGE_GONE_SECONDS` without its page, the kernel is told the page is gone, so a class table
+  there shows its pupil away at once (and here again when the page reconnects).
 * **Compressed pages** for a class (``--classroom``): pupils load Voila's scripts over the school network.
 * ``/`` leads to the landing page; ``/wizard-edu/status`` tells (logged-in) tests and benchmarks how
   many apps are open and how many kernels are warm.
@@ -31,6 +33,7 @@ from collections import defaultdict, deque
 from html import escape
 from typing import Any
 
+import tornado.ioloop
 import tornado.web
 from jupyter_client.multikernelmanager import MultiKernelManager
 from jupyter_server._tz import utcnow
@@ -70,6 +73,16 @@ def kid_page(title: str, body: str) -> str:
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{PAGE_STYLE}</style>'
             f"</head><body><main>{body}</main></body></html>")
+
+
+#: A page whose connection to its kernel closed and did not come back within this many seconds is
+#: gone (a closed tab, a crashed one, a tablet put away): its class table shows the pupil away then,
+#: not when the culler stops the kernel a minute or more later (issue 27).
+PAGE_GONE_SECONDS = 2.0
+#: What the kernel is told then (or when the page is back): only a kernel that opened a class table
+#: has the module loaded; any other kernel does nothing.
+PAGE_GONE_CODE = ("import sys as _s\n_m = _s.modules.get('wizard_edu.widgets.class_table')\n"
+                  "_m is not None and _m.page_gone({gone})\ndel _s, _m")
 
 
 class KernelLimitReached(RuntimeError):
@@ -114,6 +127,39 @@ class KidKernelManager(AsyncMappingKernelManager):
                 kernel.last_activity = utcnow()
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id) == 0:
+            tornado.ioloop.IOLoop.current().call_later(PAGE_GONE_SECONDS, self._tell_page, kernel_id, True)
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        if kernel_id in self.__dict__.setdefault("_kid_pages_gone", set()):
+            self._tell_page(kernel_id, False)
+
+    def _tell_page(self, kernel_id: str, gone: bool) -> None:
+        """Tell the kernel its page is gone (still no connection) or back (a page reconnected)."""
+        told: set[str] = self.__dict__.setdefault("_kid_pages_gone", set())
+        if kernel_id not in self._kernels or (gone and self._kernel_connections.get(kernel_id, 0) > 0):
+            return
+        (told.add if gone else told.discard)(kernel_id)
+        tornado.ioloop.IOLoop.current().add_callback(self._run_quietly, kernel_id, PAGE_GONE_CODE.format(gone=gone))
+
+    async def _run_quietly(self, kernel_id: str, code: str) -> None:
+        """Run a line in a kernel without a trace on its page (silent: no output, no history)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return
+        client = kernel.client()
+        client.start_channels()
+        try:
+            client.execute(code, silent=True, store_history=False)
+            await client.get_shell_msg(timeout=10)   # its reply: the line has run
+        except Exception:  # a kernel shutting down meanwhile: nothing to tell
+            self.log.debug("Could not tell kernel %s about its page", kernel_id)
+        finally:
+            client.stop_channels()
 
 
 def warm_kernel_ids(km: MultiKernelManager) -> set[str]:

@@ -10,8 +10,10 @@ from .errors import (
     ClassCodeError,
     NotYourSeatError,
     OnlineError,
+    PassEndedError,
     PausedError,
     PupilNameError,
+    SeatTakenError,
     SeatTimeoutError,
     ServiceUnreachableError,
     TableNotStartedError,
@@ -19,4 +21,5 @@ from .errors import (
 )
 
 __all__ = ["join", "Seat", "OnlineError", "ClassCodeError", "ServiceUnreachableError", "SeatTimeoutError",
-           "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError"]
+           "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError",
+           "SeatTakenError", "PassEndedError"]

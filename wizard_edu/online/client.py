@@ -27,6 +27,7 @@ from . import tournament as _tournament
 from .errors import (
     ClassCodeError,
     OnlineError,
+    PassEndedError,
     SeatTimeoutError,
     ServiceUnreachableError,
     TableNotStartedError,
@@ -101,6 +102,9 @@ class Seat:
         self._seen: str | None = None
         self._table: dict[str, Any] | None = None
         self._closed = False
+        #: Why this seat's pass ended (the pupil joined again elsewhere, or the teacher freed them).
+        self.ended: str | None = None
+        self._away = False   # the pupil's page is gone (kid mode says so): no push socket meanwhile
         self._callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._socket: Any = None
         self.connected = False
@@ -167,10 +171,14 @@ class Seat:
         return tuple(decode(answer["events"]))
 
     def wait(self, timeout: float | None = None) -> bool:
-        """``True`` as soon as the table changed since this seat last looked; ``False`` after ``timeout``."""
+        """``True`` as soon as the table changed since this seat last looked; ``False`` after ``timeout``.
+
+        Raises :class:`PassEndedError` once the service has ended this seat's pass."""
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._cond:
             while not self._closed:
+                if self.ended is not None:
+                    raise PassEndedError(self.ended)
                 if _newer(self._pushed, self._seen):
                     return True
                 remaining = None if deadline is None else deadline - time.monotonic()
@@ -200,6 +208,17 @@ class Seat:
                 pass
         self._thread.join(timeout=3)
 
+    def away(self, gone: bool) -> None:
+        """The pupil's page is gone (``True``: the push socket closes within a second, so the table sees
+        them away and the grace runs) or back (``False``: it opens again)."""
+        self._away = bool(gone)
+        ws = self._socket
+        if gone and ws is not None:
+            try:
+                ws.abort()   # (websocket-client's way to wake the thread waiting in recv)
+            except Exception:  # already closed
+                pass
+
     def __enter__(self) -> Seat:
         return self
 
@@ -213,6 +232,9 @@ class Seat:
         ws_url = "ws" + self.url[len("http"):] + "api/ws"
         pause = 0.25
         while not self._closed:
+            if self._away:
+                time.sleep(0.2)
+                continue
             try:
                 ws = websocket.create_connection(ws_url, timeout=5)
             except Exception:
@@ -224,7 +246,7 @@ class Seat:
                 ws.send(json.dumps({"token": self._token}))
                 ws.settimeout(1.0)
                 pause = 0.25
-                while not self._closed:
+                while not self._closed and not self._away:
                     try:
                         text = ws.recv()
                     except websocket.WebSocketTimeoutException:
@@ -233,6 +255,11 @@ class Seat:
                         break
                     message = json.loads(text)
                     if message.get("type") == "error":
+                        if message.get("kind") == "PassEndedError":   # for good: stop listening
+                            with self._cond:
+                                self.ended = str(message.get("error"))
+                                self._cond.notify_all()
+                            return
                         pause = 1.0   # a token the service does not know (yet): ask again calmly
                         break
                     with self._cond:

@@ -41,5 +41,13 @@ class PupilNameError(OnlineError):
     """A pupil's name that is empty or too long."""
 
 
+class SeatTakenError(OnlineError):
+    """A join with the name of a pupil who is playing right now (the seat stays theirs)."""
+
+
+class PassEndedError(NotYourSeatError):
+    """A pupil token that was ended: its pupil joined again, or the teacher freed or removed them."""
+
+
 __all__ = ["OnlineError", "ClassCodeError", "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError",
-           "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError"]
+           "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError"]

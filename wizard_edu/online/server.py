@@ -238,6 +238,15 @@ class Pause(Handler):
         self.reply({"paused": self.service.paused})
 
 
+class TeacherPupil(Handler):
+    """``POST api/teacher/pupil {"pupil": id, "action": "free" | "remove"}`` (the board's buttons)."""
+
+    async def post(self) -> None:
+        await self.teacher()
+        data = self.body()
+        self.reply(self.service.pupil_action(data.get("pupil"), data.get("action")))
+
+
 class Tournament(Handler):
     async def post(self, step: str) -> None:
         await self.teacher()
@@ -271,6 +280,7 @@ class Push(tornado.websocket.WebSocketHandler):
     """The push channel: the first message says who is listening (a pupil's token or the teacher's key)."""
 
     pupil: Any = None
+    token: str | None = None   # the pupil token this socket was opened with
     is_teacher = False
     #: Tornado (6.6) asks check_origin only when the page's origin is not this server's own (it lets a
     #: same-origin socket through without asking), so a socket it never asked about is same-origin.
@@ -314,13 +324,14 @@ class Push(tornado.websocket.WebSocketHandler):
             return
         try:
             self.pupil = self.service.pupil(data.get("token"))
+            self.token = self.pupil.record.token
         except WizardError as exc:
             self.send({"type": "error", "error": str(exc), "kind": type(exc).__name__})
             self.close(4003, "not known")
             return
         self.send({"type": "hello", "version": self.service.version(self.service.table_of(self.pupil))})
         self.settings["pushes"].add(self)
-        self.service.connect(self.pupil, +1)   # (everyone at the table, this pupil too, is told they are here)
+        self.service.connect(self.pupil, +1, self.token)   # (everyone at the table, this pupil too, is told they are here)
 
     def send(self, data: dict[str, Any] | str) -> None:
         try:
@@ -333,7 +344,7 @@ class Push(tornado.websocket.WebSocketHandler):
         pushes.teachers.discard(self)
         if self.pupil is not None:
             pushes.remove(self)
-            self.service.connect(self.pupil, -1)
+            self.service.connect(self.pupil, -1, self.token)
 
 
 class Pushes:
@@ -345,6 +356,7 @@ class Pushes:
         self.teachers: set[Push] = set()
         self.board_pending = False
         service.listeners.append(self.changed)
+        service.on_token_ended.append(self.ended)
 
     def add(self, socket: Push) -> None:
         self.by_pupil.setdefault(socket.pupil.id, set()).add(socket)
@@ -354,6 +366,13 @@ class Pushes:
         sockets.discard(socket)
         if not sockets:
             self.by_pupil.pop(socket.pupil.id, None)
+
+    def ended(self, pupil: Any, why: str) -> None:
+        """A pupil's token ended: the sockets opened with it are told why and closed."""
+        for socket in list(self.by_pupil.get(pupil.id, ())):
+            if socket.token != pupil.record.token:
+                socket.send({"type": "error", "error": why, "kind": "PassEndedError"})
+                socket.close(4003, "pass ended")
 
     def changed(self, table: Table | None) -> None:
         if table is not None and table.writing is not None:
@@ -393,6 +412,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         (base + "api/leave", Leave), (base + "api/ws", Push), (base + "api/board", Board),
         (base + "board", BoardPage), (base + "api/teacher/settings", TeacherSettings), (base + "api/teacher/start", Start),
         (base + "api/teacher/pause", Pause), (base + r"api/teacher/tournament/(\w+)", Tournament),
+        (base + "api/teacher/pupil", TeacherPupil),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
     if STATIC.is_dir():

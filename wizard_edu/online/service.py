@@ -13,8 +13,10 @@ each table is replayed from its seed and stored actions, so it goes on at the ex
 >>> ann = svc.join("ABCD", "Ann"); ben = svc.join("ABCD", "Ben"); cy = svc.join("abcd", " cy ")
 >>> [p.seat for p in (ann, ben, cy)], svc.tables[ann.table_id].record.started
 ([0, 1, 2], True)
->>> svc.join("ABCD", "ann").token == ann.token     # joining again: the same pupil, seat and hand
-True
+>>> first_pass = ann.token
+>>> again = svc.join("ABCD", "ann")     # joining again (nobody connected as Ann): the same seat and hand,
+>>> (again.table_id, again.seat), again.token == first_pass      # with a fresh token (the old one ended)
+((1, 0), False)
 """
 
 from __future__ import annotations
@@ -27,9 +29,11 @@ import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import datetime
 from typing import Any
 
 from ..engine.game import Action, Game, SeatView
@@ -43,8 +47,10 @@ from .errors import (
     ClassCodeError,
     NotYourSeatError,
     OnlineError,
+    PassEndedError,
     PausedError,
     PupilNameError,
+    SeatTakenError,
     TableNotStartedError,
 )
 from .storage import PupilRecord, StorageError, Store, TableRecord
@@ -55,6 +61,10 @@ log = logging.getLogger("wizard_edu.online")
 MAX_NAME = 20
 #: Pupils who may join one service (a school's year group, with room to spare).
 MAX_PUPILS = 400
+#: The joins refused because the name's pupil is playing, kept for the teacher's board (newest first).
+MAX_ATTEMPTS = 20
+#: Ended tokens remembered, to tell their pages why (in memory only: after a restart they are not known).
+MAX_ENDED = 10_000
 NAME_STYLES = ("full", "first", "initials")
 
 
@@ -98,9 +108,29 @@ def clean_name(name: object) -> str:
     return text
 
 
+#: Cyrillic and Greek letters that look like Latin ones, folded before names are compared, so "Мia"
+#: (a Cyrillic М) is the same name as "Mia". A short list of the letters a child can type on a phone
+#: or tablet keyboard: what matters is that a look-alike name cannot pass for a classmate's.
+LOOK_ALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУҮҺӀ" "аеѕіјорсухүһӏԁԛԝкмнтвёї"
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αοριυνκχτ",
+    "ABESIJKMHOPCTXYYHI" "aesijopcyxyhldqwkmhtbëï"
+    "ABEZHIKMNOPTYX" "aopiuvkxt")
+
+
 def name_key(name: str) -> str:
-    """How a returning pupil is recognised: the name without case or spaces."""
-    return "name:" + "".join(name.split()).casefold()
+    """How a returning pupil is recognised: their name folded (:func:`fold_name`).
+
+    >>> name_key(" mia ") == name_key("MIA") == name_key("Mi\N{CYRILLIC SMALL LETTER A}") == name_key("Mia\u00a0")
+    True
+    """
+    return "name:" + fold_name(name)
+
+
+def fold_name(name: str) -> str:
+    """A name as it is compared: Unicode NFKC, look-alike letters folded, no case, no spaces."""
+    text = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES)
+    return "".join(unicodedata.normalize("NFKC", text.casefold()).split())
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -114,6 +144,38 @@ def _distinct(names: list[str]) -> list[str]:
     return out
 
 
+def _initials(name: str, letters: int = 1) -> str:
+    """Each word's first ``letters`` letters, each with a full stop: "Mia Lee", 2 -> "M.i. L.e."."""
+    return " ".join("".join(ch + "." for ch in word[0].upper() + word[1:letters].lower()) for word in name.split())
+
+
+def shown_names(names: Iterable[str], style: str) -> dict[str, str]:
+    """Each name as the projector shows it (:func:`shown_name`); initials two pupils would share are
+    lengthened, for those pupils only, until they differ.
+
+    >>> shown_names(["Mia", "Max", "Ben"], "initials")
+    {'Mia': 'M.i.', 'Max': 'M.a.', 'Ben': 'B.'}
+    """
+    names = list(dict.fromkeys(names))
+    out = {name: shown_name(name, style) for name in names}
+    if style != "initials":
+        return out
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        if not name.startswith("Computer "):
+            groups.setdefault(out[name].casefold(), []).append(name)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        longest = max(len(word) for name in group for word in name.split())
+        for letters in range(2, longest + 1):
+            tried = {name: _initials(name, letters) for name in group}
+            if len({text.casefold() for text in tried.values()}) == len(group):
+                break
+        out.update(tried)
+    return out
+
+
 def shown_name(name: str, style: str) -> str:
     """A name as the projector shows it: ``full``, ``first`` (first word) or ``initials``.
 
@@ -123,7 +185,7 @@ def shown_name(name: str, style: str) -> str:
     if style == "first" or name.startswith("Computer "):
         return name if name.startswith("Computer ") else name.split()[0]
     if style == "initials":
-        return " ".join(word[0].upper() + "." for word in name.split())
+        return _initials(name)
     return name
 
 
@@ -132,6 +194,7 @@ class Pupil:
 
     def __init__(self, record: PupilRecord, now: float) -> None:
         self.record = record
+        #: Push sockets open with the pupil's current token (a socket of an ended token does not count).
         self.sockets = 0
         self.away_since = now   # a start gives every pupil a fresh grace
         self.last_seen = now
@@ -259,7 +322,15 @@ class TableService:
         now = clock()
         self.pupils: dict[int, Pupil] = {p.id: Pupil(p, now) for p in snap.pupils}
         self.by_token = {p.record.token: p for p in self.pupils.values()}
-        self.by_key = {p.record.key: p for p in self.pupils.values()}
+        self.by_key: dict[str, Pupil] = {}
+        for p in sorted(self.pupils.values(), key=lambda p: p.id):   # (keys folded again: older databases)
+            self.by_key.setdefault(name_key(p.record.name) if p.record.key.startswith("name:") else p.record.key, p)
+        #: Tokens that were ended (the pupil joined again, or the teacher freed them): why, in a sentence.
+        self.ended: dict[str, str] = {}
+        #: Joins refused while the name's pupil was playing: {"pupil", "name", "at"} (newest first).
+        self.attempts: list[dict[str, Any]] = []
+        #: Called with a pupil whose token was just ended (the server closes that token's sockets).
+        self.on_token_ended: list[Callable[[Pupil, str], None]] = []
         self.tables: dict[int, Table] = {}
         for record in snap.tables:
             game = _game(record)
@@ -335,14 +406,53 @@ class TableService:
             raise ClassCodeError("That is not the class code. Look at the board and try again.")
 
     def join(self, code: object, name: object) -> PupilRecord:
-        """A pupil with the class code joins (or joins again: the same seat and hand)."""
+        """A pupil with the class code joins, or joins again.
+
+        Joining again by name (:func:`name_key`: case, spaces, NFKC and look-alike letters ignored)
+        gives the seat and hand back only while that pupil is not connected, with a fresh token (the
+        old one is ended). While they are connected the join is refused and the board shows the try.
+        """
         self.check_code(code)
         shown = clean_name(name)
-        return self._join(name_key(shown), shown)
+        key = name_key(shown)
+        pupil = self.by_key.get(key)
+        if pupil is not None:
+            if pupil.sockets > 0:
+                self._attempt(pupil)
+                raise SeatTakenError(f"Someone is already playing as {pupil.record.name}. Ask your teacher.")
+            self._end_token(pupil, "You joined again on another page, so this page's pass has ended. "
+                                   "Join again with the class code.")
+        return self._join(key, shown)
 
     def join_user(self, login: str) -> PupilRecord:
-        """A hub user joins (no code: the hub has checked who they are)."""
+        """A hub user joins (no code: the hub has checked who they are; joining again keeps the token)."""
         return self._join("hub:" + login, clean_name(login[:MAX_NAME]))
+
+    def _attempt(self, pupil: Pupil) -> None:
+        self.attempts.insert(0, {"pupil": pupil.id, "name": pupil.record.name, "at": datetime.now().strftime("%H:%M")})
+        del self.attempts[MAX_ATTEMPTS:]
+        self._changed(None)
+
+    def _end_token(self, pupil: Pupil, why: str) -> None:
+        """End the pupil's token (a fresh one is theirs, for whoever joins by their name next):
+        the old one is refused with ``why``, and its sockets are closed."""
+        old = pupil.record.token
+        self.by_token.pop(old, None)
+        self.ended[old] = why
+        if len(self.ended) > MAX_ENDED:   # the oldest go (their pages then hear "not known here")
+            del self.ended[next(iter(self.ended))]
+        pupil.record.token = new_secret("token")
+        self.by_token[pupil.record.token] = pupil
+        self.store.save_pupil(pupil.record)
+        if pupil.sockets:
+            pupil.sockets = 0
+            pupil.away_since = self.clock()
+        for listener in list(self.on_token_ended):
+            listener(pupil, why)
+        table = self.table_of(pupil)
+        if table is not None:
+            self._changed(table)
+            self._kick(table)
 
     def _join(self, key: str, shown: str) -> PupilRecord:
         pupil = self.by_key.get(key)
@@ -372,14 +482,19 @@ class TableService:
     def pupil(self, token: object) -> Pupil:
         pupil = self.by_token.get(token) if isinstance(token, str) else None
         if pupil is None:
+            if isinstance(token, str) and token in self.ended:
+                raise PassEndedError(self.ended[token])
             raise NotYourSeatError("This seat's pass is not known here: join again with the class code.")
         return pupil
 
     def table_of(self, pupil: Pupil) -> Table | None:
         return self.tables.get(pupil.record.table_id) if pupil.record.table_id is not None else None
 
-    def connect(self, pupil: Pupil, change: int) -> None:
-        """A pupil's push connection opened (+1) or closed (-1)."""
+    def connect(self, pupil: Pupil, change: int, token: str | None = None) -> None:
+        """A pupil's push connection opened (+1) or closed (-1); ``token``: the one it was opened with
+        (a socket of a token that has ended since does not count)."""
+        if token is not None and token != pupil.record.token:
+            return
         pupil.sockets = max(0, pupil.sockets + change)
         now = self.clock()
         pupil.last_seen = now
@@ -647,18 +762,37 @@ class TableService:
         view = self.view(token)
         table = self.table_of(pupil)
         return {"table_id": pupil.record.table_id, "seat": pupil.record.seat, "pupil": pupil.record.name,
-                "state": "seated" if table else "registered", "version": self.version(table),
+                "state": "seated" if table else "registered", "paused": self.paused, "version": self.version(table),
                 "table": self.table_info(table) if table else None,
                 "view": None if view is None else encode(view)}
 
     # -- what is shown -------------------------------------------------------------------------
-    def table_info(self, table: Table, names: str = "full") -> dict[str, Any]:
+    def name_shower(self, style: str) -> Callable[[str], str]:
+        """How names are shown in ``style``; initials that two pupils would share are lengthened
+        (:func:`shown_names`, over every pupil and every table's names)."""
+        if style != "initials":
+            return lambda name: shown_name(name, style)
+        names = [p.record.name for p in self.pupils.values()]
+        for table in self.tables.values():
+            names.extend(table.record.names)
+        shown = shown_names(names, style)
+        return lambda name: shown.get(name) or shown_name(name, style)
+
+    def table_info(self, table: Table, names: str = "full", show: Callable[[str], str] | None = None,
+                   teacher: bool = False) -> dict[str, Any]:
+        """A table as everyone sees it (``docs/online.md``); ``teacher``: with the pupils' ids (the
+        board's free and remove buttons name them)."""
         game, record = table.game, table.record
-        players = []
+        show = show or self.name_shower(names)
+        players: list[dict[str, Any]] = []
         for seat, entry in enumerate(record.seats):
             pupil = self.seat_pupil(table, seat)
             name = record.names[seat]
-            players.append({"seat": seat, "name": shown_name(name, names),
+            if teacher:
+                players.append({"pupil": pupil.id if pupil is not None else None})
+            else:
+                players.append({})
+            players[-1].update({"seat": seat, "name": show(name),
                             "kind": "pupil" if pupil is not None or "pupil" in entry else "computer",
                             "level": entry.get("computer"),
                             "connected": pupil is not None and pupil.sockets > 0,
@@ -668,8 +802,10 @@ class TableService:
         if record.started and not table.over and game.to_move is not None:
             seat = table.thinking if table.thinking is not None else game.to_move
             pupil = self.seat_pupil(table, seat)
-            who = "pupil" if pupil is not None and self.present(pupil) and table.thinking is None else "computer"
-            thinking = {"seat": seat, "who": who, "name": shown_name(record.names[seat], names)}
+            who = "computer"
+            if pupil is not None and self.present(pupil) and table.thinking is None:
+                who = "pupil" if pupil.sockets > 0 else "away"   # away: a closed page, within the grace
+            thinking = {"seat": seat, "who": who, "name": show(record.names[seat])}
         return {"id": table.id, "size": record.size, "rules": game.ruleset.title, "started": record.started,
                 "over": table.over, "paused": self.paused, "chances": self.settings.chances,
                 "tournament_round": record.tournament_round, "round": game.round_number,
@@ -680,12 +816,15 @@ class TableService:
     def board(self) -> dict[str, Any]:
         """Everything the teacher's board shows (names as the teacher's switch says)."""
         style = self.settings.names
-        waiting = [shown_name(self.pupils[i].record.name, style) for i in self.tournament.get("registered", [])
+        show = self.name_shower(style)
+        waiting = [show(self.pupils[i].record.name) for i in self.tournament.get("registered", [])
                    if self.pupils[i].record.table_id is None] if self.tournament.get("state") == "registration" else []
+        attempts = [{**a, "name": show(a["name"])} for a in self.attempts]
         return {"code": self.code, "settings": asdict(self.settings), "paused": self.paused,
-                "tables": [self.table_info(t, style) for t in sorted(self.tables.values(), key=lambda t: -t.id)],
-                "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(),
-                "version": self.version(None)}
+                "tables": [self.table_info(t, style, show, teacher=True)
+                           for t in sorted(self.tables.values(), key=lambda t: -t.id)],
+                "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(show),
+                "attempts": attempts, "version": self.version(None)}
 
     # -- the teacher ------------------------------------------------------------------------------
     def set_settings(self, **changes: Any) -> Settings:
@@ -702,6 +841,44 @@ class TableService:
         if not self.tables:
             self._changed(None)
         return new
+
+    def pupil_action(self, pupil_id: object, action: object) -> dict[str, Any]:
+        """The teacher frees a pupil (``"free"``: their token ends, so whoever joins by their name next
+        gets the seat back: a tablet that died while its page looked connected) or removes them
+        (``"remove"``: their seat goes to a computer player, or is free again before the start)."""
+        pupil = self.pupils.get(pupil_id) if isinstance(pupil_id, int) and not isinstance(pupil_id, bool) else None
+        if pupil is None:
+            raise OnlineError(f"There is no pupil {pupil_id!r} at the class tables.")
+        if action not in ("free", "remove"):
+            raise OnlineError(f"A pupil can be freed (\"free\") or removed (\"remove\"), not {action!r}.")
+        name = pupil.record.name
+        if action == "free":
+            self._end_token(pupil, "Your teacher freed your seat. Join again with the class code.")
+            self.attempts = [a for a in self.attempts if a["pupil"] != pupil.id]
+            self._changed(None)
+            return {"pupil": pupil.id, "freed": name}
+        table = self.table_of(pupil)
+        self._end_token(pupil, "Your teacher took you off the table. Join again with the class code.")
+        if table is not None:
+            seat = pupil.record.seat
+            assert seat is not None
+            if table.record.started:
+                table.record.seats[seat] = {"computer": self.settings.computer}
+            else:
+                table.record.seats[seat] = {}
+                self._deal_again(table)
+            self.store.save_table(table.record)
+        pupil.record.table_id = pupil.record.seat = None
+        self.store.save_pupil(pupil.record)
+        if pupil.id in self.tournament.get("registered", []) and self.tournament.get("state") == "registration":
+            self.tournament["registered"].remove(pupil.id)
+            self.store.save_tournament(self.tournament)
+        self.attempts = [a for a in self.attempts if a["pupil"] != pupil.id]
+        if table is not None:
+            self._changed(table)
+            self._kick(table)
+        self._changed(None)
+        return {"pupil": pupil.id, "removed": name}
 
     def pause(self, paused: bool) -> None:
         self.paused = bool(paused)
@@ -780,18 +957,18 @@ class TableService:
     def standings(self) -> list[tour.Standing]:
         return tour.standings(self.results())
 
-    def tournament_info(self) -> dict[str, Any] | None:
+    def tournament_info(self, show: Callable[[str], str] | None = None) -> dict[str, Any] | None:
         if not self.tournament:
             return None
-        style = self.settings.names
+        show = show or self.name_shower(self.settings.names)
         rows = []
         for s in self.standings():
             row = s.to_dict()
-            row["name"] = shown_name(s.name, style)
+            row["name"] = show(s.name)
             rows.append(row)
         return {"state": "finished" if self.tournament["state"] == "playing" and self.round_over()
                 else self.tournament["state"], "round": self.tournament["round"],
-                "registered": [shown_name(self.pupils[i].record.name, style) for i in self.tournament["registered"]],
+                "registered": [show(self.pupils[i].record.name) for i in self.tournament["registered"]],
                 "standings": rows, "tie_break": tour.TIE_BREAK}
 
     def close(self) -> None:
@@ -802,4 +979,5 @@ class TableService:
         self.store.close()
 
 
-__all__ = ["TableService", "Settings", "Table", "Pupil", "clean_name", "name_key", "shown_name"]
+__all__ = ["TableService", "Settings", "Table", "Pupil", "clean_name", "name_key", "fold_name", "shown_name",
+           "shown_names"]

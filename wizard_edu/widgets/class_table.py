@@ -18,6 +18,7 @@ shows the table.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import threading
 import time
@@ -44,6 +45,8 @@ CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
 HUB_TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
 #: How long a pupil may wait for a seat (the teacher may still be registering the class).
 JOIN_TIMEOUT = 3600.0
+#: What a pupil's page says while the teacher has paused the games (its play buttons are off meanwhile).
+PAUSED_LINE = "Your teacher paused the game. Wait a moment."
 
 
 class SeatGame:
@@ -239,7 +242,7 @@ def players_html(table: dict[str, Any], me: int) -> str:
 def thinking_line(table: dict[str, Any], me: int) -> str:
     """One friendly sentence: whose turn it is, who is thinking, or why everyone waits."""
     if table.get("paused"):
-        return "The teacher has paused the games. Wait a moment."
+        return PAUSED_LINE
     if not table.get("started"):
         return "Wait for the other players. The game starts when the table is full or your teacher starts it."
     if table.get("over"):
@@ -249,7 +252,10 @@ def thinking_line(table: dict[str, Any], me: int) -> str:
     thinking = table.get("thinking")
     if thinking:
         name = thinking.get("name", "Someone")
-        return f"{name} is thinking…" if thinking.get("who") == "pupil" else f"{name} (computer) is thinking…"
+        who = thinking.get("who")
+        if who == "away":
+            return f"{name} is away. If they do not come back soon, a computer plays for them."
+        return f"{name} is thinking…" if who == "pupil" else f"{name} (computer) is thinking…"
     names = {p["seat"]: p["name"] for p in table.get("players", [])}
     who = names.get(table.get("to_move"))
     return f"Waiting for {who}." if who else ""
@@ -313,6 +319,19 @@ class ClassTable(widgets.VBox):
         if self.news:
             line = f"{self.news} {line}"
         self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(line)}</div>'
+        self._hold(bool(table.get("paused")))
+
+    def _hold(self, paused: bool) -> None:
+        """While the teacher pauses the games: no "Your turn" and no live play buttons (a click would
+        only be refused), then everything as it was."""
+        for control in self._controls():
+            if control.disabled != paused:
+                control.disabled = paused
+        prompt = getattr(self.table, "prompt", None)
+        if paused and prompt is not None:
+            prompt.value = f'<b class="wizard-paused">{escape(PAUSED_LINE)}</b>'
+        elif not paused and prompt is not None and "wizard-paused" in prompt.value:
+            self.table.refresh(())   # the table's own prompt again
 
     def _allow_chances(self, allowed: bool) -> None:
         """The teacher switches chances help on or off for the class: show or hide the table's switch."""
@@ -355,13 +374,27 @@ class ClassTable(widgets.VBox):
         while not self._closed.is_set():
             try:
                 changed = self.seat.wait(2.0)
-            except WizardError:
+            except WizardError as err:
+                if getattr(self.seat, "ended", None):   # joined again elsewhere, or freed by the teacher
+                    self._call_on_loop(functools.partial(self._pass_ended, str(err)))
+                    return
                 time.sleep(1.0)   # the service is restarting: the seat reconnects by itself
                 continue
             if changed and not self._closed.is_set():
                 done = threading.Event()
                 self._call_on_loop(self._update_then(done))
                 done.wait(10.0)
+
+    def _controls(self) -> list[Any]:
+        """The table's play controls now shown: its action buttons, the number box, the cards."""
+        boxes = (getattr(self.table, "action_box", None), getattr(self.table, "hand_box", None))
+        return [c for box in boxes for c in getattr(box, "children", ()) if hasattr(c, "disabled")]
+
+    def _pass_ended(self, message: str) -> None:
+        """This page's pass has ended (the pupil joined again elsewhere, or the teacher freed them)."""
+        self.line.value = f'<div class="wizard-class-line-text" aria-live="polite">{escape(message)}</div>'
+        for control in self._controls():
+            control.disabled = True
 
     def _update_then(self, done: threading.Event) -> Callable[[], None]:
         def run() -> None:
@@ -395,6 +428,14 @@ class ClassTable(widgets.VBox):
 
 #: The class tables open in this kernel (see ClassTable.__init__).
 _LIVE: weakref.WeakSet[ClassTable] = weakref.WeakSet()
+
+
+def page_gone(gone: bool) -> None:
+    """Kid mode's server says this kernel's page has gone (``True``: closed or vanished, it did not
+    come back within a few seconds) or is back: every class table here shows its pupil away, so the
+    teacher's board says so and the grace runs, or here again."""
+    for table in list(_LIVE):
+        table.seat.away(gone)
 
 
 def _seat_table(table_class: Any, source: SeatGame, theme: str | None) -> Any:
@@ -491,6 +532,12 @@ class ClassTableApp(widgets.VBox):
 
         if self.hub_token:
             return join(self.url, None, None, timeout=self.timeout, hub_token=self.hub_token)
+        # A cell run again (or the app opened twice in this kernel): this pupil's older table here
+        # leaves first, or the service would see them still playing and refuse the name.
+        typed = "".join(str(name).split()).casefold()
+        for older in [t for t in _LIVE if t.seat.url.rstrip("/") == self.url.rstrip("/")
+                      and "".join(t.seat.name.split()).casefold() == typed]:
+            older.close()
         return join(self.url, self.code, name, timeout=self.timeout)
 
     def join_as(self, name: str | None = None) -> ClassTable:
