@@ -54,6 +54,11 @@ def test_the_board_at_the_hub_is_for_the_teachers_login_only(browser):
                 page.locator(".table tr", has_text="ada").locator(".here").wait_for(timeout=WAIT)
             finally:
                 seat.close()
+            # The board's buttons work through the hub's login (its cookie, the board's XSRF token).
+            page.get_by_role("button", name="Pause all").click()
+            page.locator("#paused").wait_for(state="visible", timeout=WAIT)
+            page.get_by_role("button", name="Go on").click()
+            page.locator("#paused").wait_for(state="hidden", timeout=WAIT)
         finally:
             teacher.close()
 

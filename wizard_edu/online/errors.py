@@ -13,6 +13,14 @@ class ClassCodeError(OnlineError):
     """A wrong (or missing) class code, or too many wrong tries."""
 
 
+class TooManyTriesError(ClassCodeError):
+    """Too many wrong class codes from one address: wait a minute (HTTP 429)."""
+
+
+class BadRequestError(OnlineError):
+    """A request the service cannot take: not JSON, nested too deep, a setting of the wrong kind (HTTP 400)."""
+
+
 class ServiceUnreachableError(OnlineError):
     """Nothing answers at the class tables' address (not started, stopped, a wrong address)."""
 
@@ -49,5 +57,6 @@ class PassEndedError(NotYourSeatError):
     """A pupil token that was ended: its pupil joined again, or the teacher freed or removed them."""
 
 
-__all__ = ["OnlineError", "ClassCodeError", "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError",
-           "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError"]
+__all__ = ["OnlineError", "ClassCodeError", "TooManyTriesError", "BadRequestError", "ServiceUnreachableError",
+           "SeatTimeoutError", "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError", "PausedError",
+           "PupilNameError", "SeatTakenError", "PassEndedError"]

@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import signal
 from pathlib import Path
 from typing import Any
@@ -24,15 +25,16 @@ import tornado.web
 import tornado.websocket
 from tornado.httputil import url_concat
 
-from ..errors import ServerError, WizardError
+from ..errors import ServerError, UnknownRulesetError, WizardError
 from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
-from .errors import ClassCodeError, NotYourSeatError, OnlineError, TeacherOnlyError
+from .errors import BadRequestError, ClassCodeError, NotYourSeatError, TeacherOnlyError, TooManyTriesError
 from .service import Settings, Table, TableService
 from .storage import SQLiteStore
 from .tournament import standings_csv, standings_html
 from .wire import encode
 
 log = logging.getLogger("wizard_edu.online")
+access_log = logging.getLogger("tornado.access")
 
 #: The default database file, in the folder the teacher starts from.
 DEFAULT_DB = "wizard-edu-tables.sqlite"
@@ -41,21 +43,112 @@ DEFAULT_PORT = 8870
 BOARD_PUSH_SECONDS = 0.25
 TEACHER_COOKIE = "wizard-edu-teacher"
 STATIC = Path(__file__).with_name("static")
+#: The largest request body (and WebSocket message) the service reads: an action or a setting is a few
+#: hundred bytes. Bigger ones get a 413 sentence; beyond HARD_MAX_BODY the connection is closed unread.
+MAX_BODY = 64 * 1024
+HARD_MAX_BODY = 1024 * 1024
+#: JSON nested deeper than this is refused before it is parsed (the deepest real request has 3 levels).
+MAX_DEPTH = 20
+#: A push socket must say who listens within this many seconds, or it is closed.
+FIRST_MESSAGE_SECONDS = 5.0
+#: Push sockets one pupil may hold open (a few tabs and a reconnecting tablet); more are refused.
+MAX_SOCKETS_PER_PUPIL = 8
+#: Every page and reply refuses to be shown inside another page (clicks on a hidden board).
+FRAMING_HEADERS = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'"}
 _PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
          '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
          '<body style="font-family:sans-serif"><main><h1>{title}</h1>{body}</main></body></html>')
 
 
 def error_status(exc: WizardError) -> int:
+    if isinstance(exc, TooManyTriesError):
+        return 429
     if isinstance(exc, ClassCodeError):
         return 401
     if isinstance(exc, (NotYourSeatError, TeacherOnlyError)):
         return 403
+    if isinstance(exc, (BadRequestError, UnknownRulesetError)):
+        return 400
     return 409
 
 
-class Handler(tornado.web.RequestHandler):
-    """JSON in and out, and the three ways in: a pupil's token, the teacher's key (or cookie), a hub login."""
+class Refused(tornado.web.HTTPError):
+    """A request refused before it is handled, with the sentence its reply says."""
+
+    def __init__(self, status: int, sentence: str) -> None:
+        super().__init__(status, sentence.replace("%", "%%"))
+        self.sentence = sentence
+
+
+#: What a refusal by tornado itself (not by the service) says.
+_SAID = {400: "The class tables could not read this request.",
+         403: "Only the teacher's own board page can do this: open the board from the teacher's link.",
+         404: "There is nothing at this address of the class tables.",
+         405: "The class tables do not answer this kind of request here."}
+_JSON_STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = re.compile(rb"[\[\]{}]")
+
+
+def read_json(raw: bytes | str) -> Any:
+    """A request's JSON, refused with a sentence when it is not JSON or nested deeper than :data:`MAX_DEPTH`.
+
+    The depth is counted on the brackets outside strings before anything is parsed, so a body of
+    100,000 ``[`` costs a scan, not a ``RecursionError``.
+
+    >>> read_json(b'{"action": ["bid", 1], "note": "[[[["}')
+    {'action': ['bid', 1], 'note': '[[[['}
+    >>> read_json("[" * 21 + "]" * 21)
+    Traceback (most recent call last):
+    ...
+    wizard_edu.online.errors.BadRequestError: The request is nested too deep (more than 20 levels of brackets).
+    """
+    data = raw.encode("utf-8", "replace") if isinstance(raw, str) else raw
+    depth = 0
+    for bracket in _BRACKETS.finditer(_JSON_STRINGS.sub(b'""', data)):
+        depth += 1 if bracket.group() in b"[{" else -1
+        if depth > MAX_DEPTH:
+            raise BadRequestError(f"The request is nested too deep (more than {MAX_DEPTH} levels of brackets).")
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        raise BadRequestError("The request was not JSON.") from None
+
+
+def is_https(request: tornado.httputil.HTTPServerRequest) -> bool:
+    """The browser came over https: to this server, or to the proxy in front of it (the hub's)."""
+    forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+    return request.protocol == "https" or forwarded == "https"
+
+
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """Tornado's access log line without the query string: a refused ``api/board?key=...`` must not
+    write the teacher's key into the log."""
+    status = handler.get_status()
+    write = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    write("%d %s %s (%s) %.2fms", status, handler.request.method, handler.request.path, handler.request.remote_ip,
+          1000.0 * handler.request.request_time())
+
+
+class QuietLog:
+    """Uncaught errors are logged with the path only (never a query string that may hold a key)."""
+
+    request: tornado.httputil.HTTPServerRequest
+
+    def log_exception(self, typ: Any, value: BaseException | None, tb: Any) -> None:
+        if isinstance(value, tornado.web.HTTPError):
+            return   # a refusal: the access log has its line, the reply its sentence
+        log.error("Uncaught exception at %s %s", self.request.method, self.request.path, exc_info=value)
+
+
+class Handler(QuietLog, tornado.web.RequestHandler):
+    """JSON in and out, and the three ways in: a pupil's token, the teacher's key (or cookie), a hub login.
+
+    A cookie is the one credential a browser adds by itself to a request another page makes, so a
+    request that a cookie may authenticate must carry the XSRF token of the teacher's board page
+    (tornado's ``xsrf_cookies``) and come from this service's own origin (``cross_origin_protection``).
+    A token in the ``Authorization`` header (a pupil's, the teacher's key, a hub API token) cannot be
+    added by another page, so those calls need no XSRF token.
+    """
 
     @property
     def service(self) -> TableService:
@@ -68,23 +161,47 @@ class Handler(tornado.web.RequestHandler):
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
+        for name, value in FRAMING_HEADERS.items():
+            self.set_header(name, value)
+
+    def set_cookie(self, name: str, value: str | bytes, domain: str | None = None, expires: Any = None,
+                   path: str | None = None, expires_days: float | None = None, *, samesite: str | None = None,
+                   secure: bool = False, **kwargs: Any) -> None:
+        """The service's own cookies (the teacher's, tornado's ``_xsrf``) go to the service's path only
+        (not to the pupils' servers on the same hub), same-site requests only, and https only behind https."""
+        if name in (TEACHER_COOKIE, self.settings.get("xsrf_cookie_name", "_xsrf")):
+            path = path or self.settings["base_path"]
+            samesite = samesite or "Strict"
+            secure = secure or is_https(self.request)
+        super().set_cookie(name, value, domain, expires, path or "/", expires_days, samesite=samesite, secure=secure,
+                           **kwargs)
+
+    def check_xsrf_cookie(self) -> None:
+        # (tornado calls this before every POST.) Only a cookie rides along with another page's request:
+        # a call with a token in its header, or with no cookie at all, has no cookie to be trusted for.
+        if self.bearer() or "Cookie" not in self.request.headers:
+            return
+        try:
+            super().check_xsrf_cookie()
+        except tornado.web.HTTPError:
+            raise Refused(403, _SAID[403]) from None
 
     def prepare(self) -> None:
-        # Pupils' calls carry their token in a header, never a cookie. The teacher's cookie (SameSite=Strict)
-        # works for POSTs only with the JSON header that a form on another site cannot send.
-        if self.request.method == "POST" and not self.request.headers.get("Authorization"):
-            if "application/json" not in self.request.headers.get("Content-Type", ""):
-                raise tornado.web.HTTPError(403, "Send JSON (Content-Type: application/json).")
+        if self.request.method == "POST":
+            media, _, rest = self.request.headers.get("Content-Type", "").partition(";")
+            charset = rest.replace(" ", "").lower()
+            # Exactly JSON: "text/plain; application/json" is what a form on another page can send.
+            if media.strip().lower() != "application/json" or charset not in ("", "charset=utf-8"):
+                raise Refused(415, "Send JSON (Content-Type: application/json).")
+        if len(self.request.body) > MAX_BODY:
+            raise Refused(413, f"The request is too big: at most {MAX_BODY // 1024} KiB.")
 
     def body(self) -> dict[str, Any]:
         if not self.request.body:
             return {}
-        try:
-            data = json.loads(self.request.body)
-        except ValueError:
-            raise OnlineError("The request was not JSON.") from None
+        data = read_json(self.request.body)
         if not isinstance(data, dict):
-            raise OnlineError("The request must be a JSON object.")
+            raise BadRequestError("The request must be a JSON object.")
         return data
 
     def reply(self, data: Any) -> None:
@@ -93,8 +210,10 @@ class Handler(tornado.web.RequestHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None))[1]
-        if isinstance(exc, tornado.web.HTTPError):
-            message = exc.log_message or self._reason
+        if isinstance(exc, Refused):
+            message = exc.sentence
+        elif isinstance(exc, tornado.web.HTTPError):
+            message = _SAID.get(status_code, self._reason)
         else:
             message = "Something went wrong at the class tables; the teacher can look at the service's window."
         self.reply({"error": message, "kind": "OnlineError"})
@@ -118,8 +237,11 @@ class Handler(tornado.web.RequestHandler):
         return token
 
     async def is_teacher(self) -> bool:
-        if keys_match(self.bearer(), self.service.teacher_key):
-            return True
+        token = self.bearer()
+        if token:   # a token in the header decides alone: a cookie never completes a request carrying one
+            if keys_match(token, self.service.teacher_key):
+                return True
+            return self.hub is not None and self.hub.is_teacher(await self.hub.user(token))
         if self.get_secure_cookie(TEACHER_COOKIE) == b"1":
             return True
         if self.hub is not None:
@@ -149,8 +271,7 @@ class Join(Handler):
             record = self.service.join_user(user["name"])
         else:
             if throttle.blocked(address):
-                self.set_status(429)
-                raise ClassCodeError("Too many tries. Wait one minute, then type the code again.")
+                raise TooManyTriesError("Too many tries. Wait one minute, then type the code again.")
             try:
                 record = self.service.join(data.get("code"), data.get("name"))
             except ClassCodeError:
@@ -197,7 +318,7 @@ class BoardPage(Handler):
     async def get(self) -> None:
         key = self.get_argument("key", "")
         if key and keys_match(key, self.service.teacher_key):
-            self.set_secure_cookie(TEACHER_COOKIE, "1", httponly=True, samesite="Strict")
+            self.set_secure_cookie(TEACHER_COOKIE, "1", httponly=True)   # (path, SameSite, Secure: set_cookie)
             self.redirect(self.request.path)
             return
         if not await self.is_teacher():
@@ -210,6 +331,7 @@ class BoardPage(Handler):
             self.set_status(403)
             self.finish(_PAGE.format(title="Teacher only", body="<p>Open the teacher's link to see the board.</p>"))
             return
+        self.xsrf_token   # noqa: B018 - reading it sets the _xsrf cookie the board's buttons send back
         page = STATIC / "board.html"
         if page.is_file():
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -234,7 +356,10 @@ class Start(Handler):
 class Pause(Handler):
     async def post(self) -> None:
         await self.teacher()
-        self.service.pause(bool(self.body().get("paused", True)))
+        paused = self.body().get("paused", True)
+        if not isinstance(paused, bool):
+            raise BadRequestError(f"The setting paused is true or false, not {json.dumps(paused)[:40]}.")
+        self.service.pause(paused)
         self.reply({"paused": self.service.paused})
 
 
@@ -276,12 +401,37 @@ class StandingsPage(Handler):
         self.finish(standings_html(self.service.standings()))
 
 
-class Push(tornado.websocket.WebSocketHandler):
-    """The push channel: the first message says who is listening (a pupil's token or the teacher's key)."""
+class NotFound(Handler):
+    """Any other address: a JSON sentence, like every other refusal."""
+
+    def check_xsrf_cookie(self) -> None:
+        pass   # (nothing happens here, so a stray POST is told 404, not 403)
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+class StaticFiles(tornado.web.StaticFileHandler):
+    """The board's own files, refused inside another page's frame like every other page."""
+
+    def set_default_headers(self) -> None:
+        self.set_header("X-Content-Type-Options", "nosniff")
+        for name, value in FRAMING_HEADERS.items():
+            self.set_header(name, value)
+
+
+class Push(QuietLog, tornado.websocket.WebSocketHandler):
+    """The push channel: the first message says who is listening (a pupil's token or the teacher's key).
+
+    A socket that has not said so within :data:`FIRST_MESSAGE_SECONDS` is closed (4001); a first
+    message that is not JSON, or nested too deep, closes it (4000); a pupil's
+    :data:`MAX_SOCKETS_PER_PUPIL` + 1st socket is refused (4029). Each gets an ``error`` message first.
+    """
 
     pupil: Any = None
     token: str | None = None   # the pupil token this socket was opened with
     is_teacher = False
+    waiting: object = None
     #: Tornado (6.6) asks check_origin only when the page's origin is not this server's own (it lets a
     #: same-origin socket through without asking), so a socket it never asked about is same-origin.
     same_origin = True
@@ -297,6 +447,7 @@ class Push(tornado.websocket.WebSocketHandler):
         return True
 
     async def open(self) -> None:  # (tornado allows a coroutine here)
+        self.waiting = tornado.ioloop.IOLoop.current().call_later(FIRST_MESSAGE_SECONDS, self._too_slow)
         if not getattr(self, "same_origin", False):
             return
         hub: HubUsers | None = self.settings.get("hub")
@@ -304,6 +455,15 @@ class Push(tornado.websocket.WebSocketHandler):
             self._teacher()
         elif hub is not None and hub.is_teacher(await hub.current_user(self)):
             self._teacher()
+
+    def _too_slow(self) -> None:
+        self.waiting = None
+        if self.pupil is None and not self.is_teacher:
+            self._refuse(4001, "no token", "Nobody said who is listening: join with the class code first.")
+
+    def _refuse(self, code: int, reason: str, sentence: str, kind: str = "NotYourSeatError") -> None:
+        self.send({"type": "error", "error": sentence, "kind": kind})
+        self.close(code, reason)
 
     def _teacher(self) -> None:
         self.is_teacher = True
@@ -314,21 +474,26 @@ class Push(tornado.websocket.WebSocketHandler):
         if self.pupil is not None or self.is_teacher:
             return   # pushes only go one way
         try:
-            data = json.loads(message)
-        except ValueError:
-            data = {}
+            data = read_json(message)
+        except BadRequestError as exc:
+            self._refuse(4000, "not JSON", str(exc), "BadRequestError")
+            return
         if not isinstance(data, dict):
             data = {}
         if keys_match(data.get("key"), self.service.teacher_key):
             self._teacher()
             return
         try:
-            self.pupil = self.service.pupil(data.get("token"))
-            self.token = self.pupil.record.token
+            pupil = self.service.pupil(data.get("token"))
         except WizardError as exc:
-            self.send({"type": "error", "error": str(exc), "kind": type(exc).__name__})
-            self.close(4003, "not known")
+            self._refuse(4003, "not known", str(exc), type(exc).__name__)
             return
+        if len(self.settings["pushes"].by_pupil.get(pupil.id, ())) >= MAX_SOCKETS_PER_PUPIL:
+            self._refuse(4029, "too many pages", f"This seat is already open on {MAX_SOCKETS_PER_PUPIL} pages. "
+                         "Close one of them, then try again.")
+            return
+        self.pupil = pupil
+        self.token = pupil.record.token
         self.send({"type": "hello", "version": self.service.version(self.service.table_of(self.pupil))})
         self.settings["pushes"].add(self)
         self.service.connect(self.pupil, +1, self.token)   # (everyone at the table, this pupil too, is told they are here)
@@ -340,6 +505,9 @@ class Push(tornado.websocket.WebSocketHandler):
             pass
 
     def on_close(self) -> None:
+        if self.waiting is not None:
+            tornado.ioloop.IOLoop.current().remove_timeout(self.waiting)
+            self.waiting = None
         pushes: Pushes = self.settings["pushes"]
         pushes.teachers.discard(self)
         if self.pupil is not None:
@@ -416,7 +584,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
     if STATIC.is_dir():
-        routes.append((base + "static/(.*)", tornado.web.StaticFileHandler, {"path": str(STATIC)}))
+        routes.append((base + "static/(.*)", StaticFiles, {"path": str(STATIC)}))
     if hub is not None:
         from jupyterhub.services.auth import HubOAuthCallbackHandler  # type: ignore[import-untyped]
 
@@ -424,7 +592,9 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
     app = tornado.web.Application(
         routes, service=service, hub=hub, hub_auth=hub.auth if hub else None, throttle=Throttle(),
         cookie_secret=hashlib.sha256(("wizard-edu board " + service.teacher_key).encode()).hexdigest(),
-        websocket_ping_interval=10, websocket_ping_timeout=10, xsrf_cookies=False)
+        websocket_ping_interval=10, websocket_ping_timeout=10, websocket_max_message_size=MAX_BODY,
+        xsrf_cookies=True, cross_origin_protection=True, base_path=base, default_handler_class=NotFound,
+        log_function=log_request)
     app.settings["pushes"] = Pushes(service)
     return app
 
@@ -451,7 +621,7 @@ async def run(service: TableService, sockets: list, address: str = "127.0.0.1", 
     """Serve on ``sockets`` (from :func:`bind`) until stopped (SIGTERM or SIGINT)."""
     service.start(asyncio.get_running_loop())
     app = make_app(service, base_url, hub)
-    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None)
+    server = tornado.httpserver.HTTPServer(app, xheaders=hub is not None, max_body_size=HARD_MAX_BODY)
     server.add_sockets(sockets)
     port = sockets[0].getsockname()[1]
     ticker = tornado.ioloop.PeriodicCallback(service.tick, 1000)

@@ -44,6 +44,7 @@ from ..players import LEVELS, make_player
 from . import tournament as tour
 from .auth import codes_match, new_secret, normalise_code
 from .errors import (
+    BadRequestError,
     ClassCodeError,
     NotYourSeatError,
     OnlineError,
@@ -68,6 +69,25 @@ MAX_ENDED = 10_000
 NAME_STYLES = ("full", "first", "initials")
 
 
+#: Each setting's kind, as the teacher is told it when a value of another kind comes.
+_SETTING_KINDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
+    ("table_size", (int,), "a whole number of seats"),
+    ("rules", (str,), "the name of the rules (junior, classic or anniversary)"),
+    ("options", (dict,), 'a set of rules options (like {"schedule": "tournament"})'),
+    ("computer", (str,), "a level (" + ", ".join(LEVELS) + ")"),
+    ("grace", (int, float), "a number of seconds"),
+    ("computer_delay", (int, float), "a number of seconds"),
+    ("chances", (bool,), "true or false"),
+    ("names", (str,), "a way to show names (" + ", ".join(NAME_STYLES) + ")"),
+)
+
+
+def _short(value: object) -> str:
+    """A value as a sentence quotes it: at most 40 characters (a pasted essay is not read aloud)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @dataclass
 class Settings:
     """What the teacher sets (stored, so a restart keeps it)."""
@@ -82,18 +102,27 @@ class Settings:
     names: str = "full"
 
     def check(self) -> None:
-        """Raise a teacher-readable error for a setting that cannot work."""
+        """Raise a teacher-readable error (:class:`BadRequestError`) for a setting that cannot work.
+
+        Each setting's kind is checked first (they come as JSON from the board): ``"false"`` is not false.
+        """
+        for name, kinds, said in _SETTING_KINDS:
+            value = getattr(self, name)
+            if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+                raise BadRequestError(f"The setting {name} is {said}, not {_short(value)}.")
+        if not all(isinstance(key, str) for key in self.options):
+            raise BadRequestError("The setting options names each rules option by a word.")
         if self.computer not in LEVELS:
-            raise OnlineError(f"Computer players are {', '.join(LEVELS)}, not {self.computer!r}.")
+            raise BadRequestError(f"Computer players are {', '.join(LEVELS)}, not {_short(self.computer)}.")
         if self.names not in NAME_STYLES:
-            raise OnlineError(f"Names can be shown as {', '.join(NAME_STYLES)}, not {self.names!r}.")
-        if not isinstance(self.table_size, int) or not 2 <= self.table_size <= 6:
-            raise OnlineError(f"A table has 2 to 6 seats, not {self.table_size!r}.")
+            raise BadRequestError(f"Names can be shown as {', '.join(NAME_STYLES)}, not {_short(self.names)}.")
+        if not 2 <= self.table_size <= 6:
+            raise BadRequestError(f"A table has 2 to 6 seats, not {self.table_size!r}.")
         for name in ("grace", "computer_delay"):
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 3600:
-                raise OnlineError(f"{name.replace('_', ' ').capitalize()} is a number of seconds from 0 to 3600, "
-                                  f"not {value!r}.")
+            if not 0 <= value <= 3600:
+                raise BadRequestError(f"{name.replace('_', ' ').capitalize()} is a number of seconds from 0 to 3600, "
+                                      f"not {value!r}.")
         self.ruleset().check_players(self.table_size)
 
     def ruleset(self) -> Ruleset:
@@ -830,7 +859,7 @@ class TableService:
     def set_settings(self, **changes: Any) -> Settings:
         unknown = set(changes) - {f.name for f in fields(Settings)}
         if unknown:
-            raise OnlineError(f"There is no setting {', '.join(sorted(unknown))}.")
+            raise BadRequestError(f"There is no setting {', '.join(sorted(unknown))[:60]}.")
         new = Settings(**{**asdict(self.settings), **changes})
         new.check()
         self.settings = new

@@ -98,14 +98,29 @@ def standings(results: Iterable[Result]) -> list[Standing]:
     return ordered
 
 
+#: What a spreadsheet reads as the start of a formula: a cell of text starting so gets a ``'`` first.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(cell: object) -> object:
+    """A CSV cell a spreadsheet shows as text, never runs: pupils type their own names.
+
+    >>> inert("=1+2"), inert("@SUM(A1:A9)"), inert("Ann"), inert(-20)
+    ("'=1+2", "'@SUM(A1:A9)", 'Ann', -20)
+    """
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
 def standings_csv(table: Sequence[Standing]) -> str:
-    """The standings for the teacher's gradebook (opens in a spreadsheet or ``pandas.read_csv``)."""
+    """The standings for the teacher's gradebook (opens in a spreadsheet or ``pandas.read_csv``); a name
+    that starts like a formula is kept as text (:func:`inert`); points stay numbers (-20 is a score)."""
     rounds = sorted({r for s in table for r in s.by_round})
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["place", "name", "points", "exact_bids", *(f"round_{r}_points" for r in rounds)])
     for s in table:
-        writer.writerow([s.place, s.name, s.points, s.exact, *(s.by_round.get(r, "") for r in rounds)])
+        writer.writerow([inert(cell) for cell in (s.place, s.name, s.points, s.exact,
+                                                  *(s.by_round.get(r, "") for r in rounds))])
     return out.getvalue()
 
 
