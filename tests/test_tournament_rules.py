@@ -121,3 +121,16 @@ def test_a_tournament_stored_before_junior_tournaments_goes_on_as_classic(tmp_pa
     (table_id,) = svc.next_round()
     assert svc.tables[table_id].game.ruleset.title == "Classic Wizard (tournament)"
     svc.close()
+
+
+def test_the_printed_standings_of_a_junior_tournament_speak_of_predictions(tmp_path):
+    from wizard_edu.online.tournament import standings_html
+
+    svc = service(tmp_path / "t.sqlite", rules="junior", table_size=4)
+    tokens = register(svc, 4)
+    svc.start_tournament()
+    play_out(svc, tokens)
+    page = standings_html(svc.standings(), rules=svc.tournament_rules())
+    assert "Exact predictions" in page and "bid" not in page
+    assert "Exact bids" in standings_html(svc.standings())      # a Classic tournament's page
+    svc.close()

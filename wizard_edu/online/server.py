@@ -277,7 +277,7 @@ class StandingsPage(Handler):
     async def get(self) -> None:
         await self.teacher()
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(standings_html(self.service.standings()))
+        self.finish(standings_html(self.service.standings(), rules=self.service.tournament_rules()))
 
 
 class Push(tornado.websocket.WebSocketHandler):

@@ -163,16 +163,17 @@ def standings_csv(table: Sequence[Standing]) -> str:
     return out.getvalue()
 
 
-def standings_html(table: Sequence[Standing], title: str = "Class Wizard tournament") -> str:
-    """A page to print: the standings and how ties are broken."""
+def standings_html(table: Sequence[Standing], title: str = "Class Wizard tournament", rules: str = "classic") -> str:
+    """A page to print: the standings and how ties are broken (in the words of the tournament's ``rules``)."""
+    exact = "Exact predictions" if tournament_ruleset(rules).name == "junior" else "Exact bids"
     rows = "".join(f"<tr><td>{s.place}</td><td>{escape(s.name)}</td><td>{s.points}</td><td>{s.exact}</td></tr>"
                    for s in table)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;font-size:1.2em}"
             "td,th{border:1px solid #333;padding:0.3em 0.8em;text-align:left}@media print{button{display:none}}"
-            f"</style></head><body><h1>{escape(title)}</h1><p>{escape(TIE_BREAK)}</p>"
+            f"</style></head><body><h1>{escape(title)}</h1><p>{escape(tie_break(rules))}</p>"
             '<table><thead><tr><th scope="col">Place</th><th scope="col">Name</th><th scope="col">Points</th>'
-            f'<th scope="col">Exact bids</th></tr></thead><tbody>{rows}</tbody></table></body></html>')
+            f'<th scope="col">{exact}</th></tr></thead><tbody>{rows}</tbody></table></body></html>')
 
 
 __all__ = ["MIN_TABLE", "MAX_TABLE", "TIE_BREAK", "SCORING", "TournamentError", "tournament_ruleset",
