@@ -61,7 +61,7 @@ def test_a_junior_class_plays_a_junior_tournament(tmp_path):
         assert r.points == svc.tables[pupil.record.table_id].game.scores[pupil.record.seat]
     info = svc.tournament_info()
     assert "predictions" in info["tie_break"] and "bids" not in info["tie_break"]   # Junior predicts
-    assert info["plan"]["rules"] == "junior"
+    assert svc.board()["tournament_plan"]["rules"] == "junior"
 
 
 def test_the_tournament_keeps_its_game_when_the_rules_box_changes_and_after_a_restart(tmp_path):

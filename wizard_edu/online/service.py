@@ -797,8 +797,7 @@ class TableService:
         return {"state": "finished" if self.tournament["state"] == "playing" and self.round_over()
                 else self.tournament["state"], "round": self.tournament["round"],
                 "registered": [shown_name(self.pupils[i].record.name, style) for i in self.tournament["registered"]],
-                "standings": rows, "tie_break": tour.tie_break(self.tournament_rules()),
-                "plan": tour.tournament_plan(self.tournament_rules())}
+                "standings": rows, "tie_break": tour.tie_break(self.tournament_rules())}
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
