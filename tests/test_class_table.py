@@ -225,9 +225,9 @@ def test_the_tournaments_next_round_seats_each_class_table_anew(service):
     made = [ClassTable(seat, watch=False) for seat in seats]
     try:
         first = {t.source.table_id for t in made}
-        assert len(first) == 1 and made[0].source.ruleset.name == "classic"
-        assert len(made[0].source.round_sizes) == 10            # the flyer's ten hands
-        # The ten hands, played through the seats (the widgets are not needed for every move).
+        assert len(first) == 1 and made[0].source.ruleset.name == "junior"   # a Junior class's tournament
+        assert len(made[0].source.round_sizes) == 8             # Junior's 8 hands at a table of 4
+        # The hands, played through the seats (the widgets are not needed for every move).
         deadline = time.monotonic() + 240
         while not seats[0].table()["over"]:
             assert time.monotonic() < deadline, "the tournament table did not finish"

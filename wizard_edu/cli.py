@@ -45,16 +45,28 @@ def _notebooks(args: argparse.Namespace) -> Path:
     return found
 
 
+#: The longest folder for the kernels' Unix sockets: a socket's path (the folder, then about 50
+#: characters of kernel id and channel) must stay under the system's limit of 104-108 characters.
+KERNEL_DIR_MAX = 50
+
+
 def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: bool = False,
-                start: str = "lab") -> list[str]:
+                start: str = "lab", kernel_dir: Path | None = None) -> list[str]:
     """The JupyterLab command line: this computer only, one port, never a token (that goes in a 0600 file).
 
     ``start`` is the page a browser opens first (``lab/tree/00-install-check.ipynb``: see
     :func:`servers.start_page`).  ``root=True`` adds Jupyter's ``--allow-root`` (only when the
-    teacher gave ``--allow-root``).
+    teacher gave ``--allow-root``).  ``kernel_dir``, a private (0700) folder with a short path: the
+    kernels talk to the server through Unix sockets there instead of TCP ports.
     """
     cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
            f"--ServerApp.root_dir={notebooks}", f"--LabApp.default_url=/{start.lstrip('/')}"]
+    if kernel_dir is not None and os.name == "posix" and len(str(kernel_dir)) <= KERNEL_DIR_MAX:
+        # As in kid mode: no TCP port another user of this computer could reach, and no "Kernel is
+        # running over TCP without encryption" warning in the terminal at every kernel start.
+        cmd += ["--KernelManager.transport=ipc",
+                "--ServerApp.kernel_manager_class=wizard_edu.classroom.labkernels.PrivateSocketKernelManager",
+                f"--PrivateSocketKernelManager.socket_dir={kernel_dir}"]
     if not open_browser:
         cmd.append("--no-browser")
     if root:
@@ -92,8 +104,10 @@ def cmd_lab(args: argparse.Namespace) -> int:
         env = servers.server_env(JUPYTER_TOKEN_FILE=str(token_file))
         if log is not None:   # JupyterLab's chatter to the log; its errors still reach the terminal
             env = servers.add_config(env, secret / "jupyter-config", servers.quiet_lab_config(log))
+        kernels = secret / "kernels"
+        kernels.mkdir(mode=0o700)
         cmd = lab_command(folder.resolve(), port, open_browser=not args.no_browser,
-                          root=servers.is_root() and args.allow_root, start=start)
+                          root=servers.is_root() and args.allow_root, start=start, kernel_dir=kernels)
         print(f"Starting JupyterLab on this computer only (port {port}) ...", flush=True)
         process = subprocess.Popen(cmd, env=env)
         edition = "teacher" if args.teacher else "student"

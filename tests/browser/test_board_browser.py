@@ -88,9 +88,15 @@ def test_the_board_follows_the_class_and_its_buttons_work(browser, tmp_path):
                 with pytest.raises(SeatTimeoutError):
                     join(service.url, CODE, name, timeout=0.3)   # registered: they wait for a seat
             page.locator("#waiting", has_text="Registered for the tournament (4)").wait_for(timeout=WAIT)
+            # Before the start the board says what will be played: this Junior class gets Wizard Junior.
+            plan = page.locator("#tournament-plan").inner_text()
+            assert plan.startswith("Start the tournament will play Wizard Junior at tables of 4 to 6") \
+                and "Junior scoring" in plan and "loses nothing" in plan, plan
             page.get_by_role("button", name="Start the tournament").click()
             page.locator(".table h3", has_text="tournament round 1").wait_for(timeout=WAIT)
-            page.locator("#tie-break", has_text="exact bids").wait_for(timeout=WAIT)
+            page.locator("#tie-break", has_text="exact predictions").wait_for(timeout=WAIT)
+            page.locator("#tournament-plan", has_text="This tournament plays Wizard Junior").wait_for(timeout=WAIT)
+            assert "Wizard Junior" in page.locator(".table h3", has_text="tournament round 1").inner_text()
             standings = service.teacher("api/board")["tournament"]["standings"]
             page.wait_for_function("(n) => document.querySelectorAll('#standings tbody tr').length === n",
                                    arg=len(standings), timeout=WAIT)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import logging
 import os
 import sys
 import time
@@ -319,10 +320,25 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline
                            "form-action 'self'; frame-ancestors 'self'")
 
 
+class QuietTrustFilter(logging.Filter):
+    """Drops "Notebook ... is not trusted": Voila runs each app afresh, so a notebook's stored outputs
+    (what trust is about) are never shown, and the warning came once per app at every start."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and record.msg.endswith(" is not trusted"))
+
+
 class KidVoila(Voila):
     """Voila with the kit's kid-mode settings (see the module docstring)."""
 
     kid_settings: dict = {}
+
+    def initialize(self, argv=None):
+        super().initialize(argv)
+        # The terminal is the teacher's: only the kit's own lines (the address, the class code, the
+        # board link) and real warnings. Voila's information lines go (its "Voila is running at" shows
+        # an address pupils do not use), and so does the trust warning of the shipped notebooks.
+        self.log.addFilter(QuietTrustFilter())
 
     def init_settings(self):
         settings = super().init_settings()
@@ -361,6 +377,7 @@ def voila_config(conf: dict) -> Config:
     c.Voila.open_browser = False
     c.Voila.root_dir = conf["root_dir"]
     c.Voila.identity_provider_class = KidIdentityProvider
+    c.Voila.log_level = logging.WARNING   # warnings and errors only (see KidVoila.initialize)
     if conf.get("class_code"):
         c.Voila.token = normalise_code(conf["class_code"])
     vc = c.VoilaConfiguration

@@ -60,6 +60,16 @@ _PAGE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{tit
          '<body style="font-family:sans-serif"><main><h1>{title}</h1>{body}</main></body></html>')
 
 
+def board_page() -> str:
+    """The teacher's board page (package data); a plain :class:`ServerError` when the installation lacks it."""
+    page = STATIC / "board.html"
+    try:
+        return page.read_text(encoding="utf-8")
+    except OSError:
+        raise ServerError(f"The teacher's board page is missing from this installation ({page}). Reinstall "
+                          "wizard-edu (pip install wizard-edu, or pip install -e . in the kit's folder).") from None
+
+
 def error_status(exc: WizardError) -> int:
     if isinstance(exc, TooManyTriesError):
         return 429
@@ -332,13 +342,16 @@ class BoardPage(Handler):
             self.finish(_PAGE.format(title="Teacher only", body="<p>Open the teacher's link to see the board.</p>"))
             return
         self.xsrf_token   # noqa: B018 - reading it sets the _xsrf cookie the board's buttons send back
-        page = STATIC / "board.html"
-        if page.is_file():
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(page.read_text(encoding="utf-8"))
-        else:
-            self.finish(_PAGE.format(title="Class tables", body="<pre>" + tornado.escape.xhtml_escape(
-                json.dumps(self.service.board(), indent=1)) + "</pre>"))
+        try:
+            page = board_page()
+        except ServerError as exc:   # an installation without the page: say so, never show the raw data
+            log.error("%s", exc)
+            self.set_status(500)
+            self.finish(_PAGE.format(title="The board page is missing",
+                                     body=f"<p>{tornado.escape.xhtml_escape(str(exc))}</p>"))
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
 
 
 class TeacherSettings(Handler):
@@ -398,7 +411,7 @@ class StandingsPage(Handler):
     async def get(self) -> None:
         await self.teacher()
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(standings_html(self.service.standings()))
+        self.finish(standings_html(self.service.standings(), rules=self.service.tournament_rules()))
 
 
 class NotFound(Handler):
@@ -669,6 +682,7 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
 
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
     Settings(**settings).check()    # a mistyped option is a sentence before anything is opened
+    board_page()                    # an installation without the board page: a sentence, not a silent fallback
     sockets = bind(port, address)   # before the database: a busy port leaves nothing behind
     try:
         service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,

@@ -853,7 +853,8 @@ class TableService:
                 "tables": [self.table_info(t, style, show, teacher=True)
                            for t in sorted(self.tables.values(), key=lambda t: -t.id)],
                 "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(show),
-                "attempts": attempts, "version": self.version(None)}
+                "attempts": attempts,
+                "tournament_plan": tour.tournament_plan(self.tournament_rules()), "version": self.version(None)}
 
     # -- the teacher ------------------------------------------------------------------------------
     def set_settings(self, **changes: Any) -> Settings:
@@ -932,12 +933,14 @@ class TableService:
             raise tour.TournamentError("Open the registration first, then start the tournament.")
         if not self.tournament["registered"]:
             raise tour.TournamentError("Nobody has registered yet: pupils join with the class code.")
+        # The class's edition now, kept for every round (a change of the rules box later is for new tables).
+        self.tournament["rules"] = tour.tournament_ruleset(self.settings.rules).name
         return self._tournament_round(list(self.tournament["registered"]))
 
     def next_round(self) -> list[int]:
         """A further round, re-seated by the standings (when every table of this round is over)."""
         if self.tournament.get("state") != "playing" or not self.round_over():
-            raise tour.TournamentError("Every table must finish its ten hands before the next round.")
+            raise tour.TournamentError("Every table must finish its hands before the next round.")
         return self._tournament_round([s.pupil for s in self.standings()])
 
     def round_over(self) -> bool:
@@ -946,7 +949,7 @@ class TableService:
 
     def _tournament_round(self, pupil_ids: list[int]) -> list[int]:
         number = self.tournament["round"] + 1
-        ruleset = get_ruleset("classic", schedule="tournament")
+        ruleset = tour.tournament_ruleset(self.tournament.get("rules", "classic"))
         made = []
         for group in tour.seat_by_standings(pupil_ids):
             table = self._new_table(max(tour.MIN_TABLE, len(group)), ruleset, tournament_round=number)
@@ -968,6 +971,12 @@ class TableService:
                 self._changed(table)
                 self._kick(table)
         return made
+
+    def tournament_rules(self) -> str:
+        """The edition a tournament plays: the one it started with, or (before the start) the class's."""
+        if self.tournament.get("state") == "playing":
+            return self.tournament.get("rules", "classic")   # (tournaments stored before Junior ones: Classic)
+        return self.settings.rules
 
     def results(self) -> list[tour.Result]:
         """Every pupil's points and exact bids at every tournament table (games in progress too)."""
@@ -998,7 +1007,7 @@ class TableService:
         return {"state": "finished" if self.tournament["state"] == "playing" and self.round_over()
                 else self.tournament["state"], "round": self.tournament["round"],
                 "registered": [show(self.pupils[i].record.name) for i in self.tournament["registered"]],
-                "standings": rows, "tie_break": tour.TIE_BREAK}
+                "standings": rows, "tie_break": tour.tie_break(self.tournament_rules())}
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -1,8 +1,14 @@
 """The class tournament, in the flyer's format ("Come join a Wizard Tournament!").
 
-Tables of 4, 5 or 6 players, ten hands each (the tournament schedule,
-``round_sizes(n, schedule="tournament")``), the most points wins. Computer players fill a table only
-where it would have fewer than 4 pupils.
+Tables of 4, 5 or 6 players, the most points wins. Computer players fill a table only where it would
+have fewer than 4 pupils. The game is the class's own edition (:func:`tournament_ruleset`): Classic
+and Anniversary deal the flyer's ten hands (``round_sizes(n, schedule="tournament")``); Junior's
+36 cards cannot deal its 15-card hands, so a Junior tournament plays Junior's own rounds and scoring.
+
+>>> tournament_plan("junior")["text"]
+'Wizard Junior at tables of 4 to 6: 8 hands at a table of 4, 7 at a table of 5, 6 at a table of 6. Junior scoring: a right prediction gets a chip for each trick (1 for a right 0), a wrong one gets nothing and loses nothing.'
+>>> tournament_plan("classic")["text"]
+'Classic Wizard at tables of 4 to 6: 10 hands at every table (the tournament deal). Classic scoring: a right bid gets 20 points and 10 for each trick, a wrong one loses 10 for each trick too many or too few.'
 
 >>> tournament_tables(23)
 [6, 6, 6, 5]
@@ -21,13 +27,61 @@ from dataclasses import dataclass, field
 from html import escape
 from math import ceil
 
-from ..errors import WizardError
+from ..engine.rules.rulesets import Ruleset, get_ruleset
+from ..errors import UnknownRulesetError, WizardError
 
 MIN_TABLE = 4
 MAX_TABLE = 6
 #: Said on the board and the printed page, next to the standings.
 TIE_BREAK = ("Most points wins. With equal points, more exact bids (rounds where the bid was exactly "
              "right) places higher.")
+
+
+#: The scoring, in a sentence for the board (the ruleset's ``scoring``).
+SCORING = {"junior": "Junior scoring: a right prediction gets a chip for each trick (1 for a right 0), a wrong "
+                     "one gets nothing and loses nothing.",
+           "classic": "Classic scoring: a right bid gets 20 points and 10 for each trick, a wrong one loses 10 "
+                      "for each trick too many or too few."}
+
+
+def tournament_ruleset(rules: str | Ruleset) -> Ruleset:
+    """What a class tournament plays for the class's rules setting: the same edition, printed rules
+    (the class's variant options are not used), with the flyer's ten-hand deal wherever the edition's
+    deck can deal it (Classic, Anniversary) and the edition's own rounds otherwise (Junior).
+
+    >>> [tournament_ruleset(r).title for r in ("junior", "classic", "anniversary")]
+    ['Wizard Junior', 'Classic Wizard (tournament)', 'Wizard Anniversary (tournament)']
+    """
+    edition = get_ruleset(get_ruleset(rules).name)
+    try:
+        return edition.with_options(schedule="tournament")
+    except UnknownRulesetError:   # the engine's one rule: the flyer's deal needs a 60-card deck
+        return edition
+
+
+def tournament_plan(rules: str | Ruleset) -> dict:
+    """What a tournament for the class's ``rules`` will play, for the board to say before it starts:
+    the ruleset, the hands at each table size and a sentence for the teacher."""
+    ruleset = tournament_ruleset(rules)
+    hands = {size: len(ruleset.round_sizes(size)) for size in range(MIN_TABLE, MAX_TABLE + 1)}
+    if len(set(hands.values())) == 1:
+        deal = f"{hands[MIN_TABLE]} hands at every table" + (" (the tournament deal)"
+                                                            if ruleset.schedule == "tournament" else "")
+    else:
+        deal = ", ".join(f"{n} {'hands ' if size == MIN_TABLE else ''}at a table of {size}"
+                         for size, n in hands.items())
+    edition = ruleset.title.split(" (")[0]
+    return {"rules": ruleset.name, "title": ruleset.title, "hands": {str(k): v for k, v in hands.items()},
+            "scoring": ruleset.scoring, "ruleset": ruleset.to_dict(),
+            "text": f"{edition} at tables of {MIN_TABLE} to {MAX_TABLE}: {deal}. {SCORING[ruleset.scoring]}"}
+
+
+def tie_break(rules: str | Ruleset) -> str:
+    """How ties are broken, in the edition's words (Junior predicts, Classic bids)."""
+    if tournament_ruleset(rules).name == "junior":
+        return ("Most points wins. With equal points, more exact predictions (rounds where the prediction "
+                "was exactly right) places higher.")
+    return TIE_BREAK
 
 
 class TournamentError(WizardError):
@@ -124,17 +178,19 @@ def standings_csv(table: Sequence[Standing]) -> str:
     return out.getvalue()
 
 
-def standings_html(table: Sequence[Standing], title: str = "Class Wizard tournament") -> str:
-    """A page to print: the standings and how ties are broken."""
+def standings_html(table: Sequence[Standing], title: str = "Class Wizard tournament", rules: str = "classic") -> str:
+    """A page to print: the standings and how ties are broken (in the words of the tournament's ``rules``)."""
+    exact = "Exact predictions" if tournament_ruleset(rules).name == "junior" else "Exact bids"
     rows = "".join(f"<tr><td>{s.place}</td><td>{escape(s.name)}</td><td>{s.points}</td><td>{s.exact}</td></tr>"
                    for s in table)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;font-size:1.2em}"
             "td,th{border:1px solid #333;padding:0.3em 0.8em;text-align:left}@media print{button{display:none}}"
-            f"</style></head><body><h1>{escape(title)}</h1><p>{escape(TIE_BREAK)}</p>"
+            f"</style></head><body><h1>{escape(title)}</h1><p>{escape(tie_break(rules))}</p>"
             '<table><thead><tr><th scope="col">Place</th><th scope="col">Name</th><th scope="col">Points</th>'
-            f'<th scope="col">Exact bids</th></tr></thead><tbody>{rows}</tbody></table></body></html>')
+            f'<th scope="col">{exact}</th></tr></thead><tbody>{rows}</tbody></table></body></html>')
 
 
-__all__ = ["MIN_TABLE", "MAX_TABLE", "TIE_BREAK", "TournamentError", "tournament_tables", "seat_by_standings",
+__all__ = ["MIN_TABLE", "MAX_TABLE", "TIE_BREAK", "SCORING", "TournamentError", "tournament_ruleset",
+           "tournament_plan", "tie_break", "tournament_tables", "seat_by_standings",
            "Result", "Standing", "standings", "standings_csv", "standings_html"]
