@@ -13,6 +13,14 @@ class ClassCodeError(OnlineError):
     """A wrong (or missing) class code, or too many wrong tries."""
 
 
+class TooManyTriesError(ClassCodeError):
+    """Too many wrong class codes from one address: its tries wait their turn (HTTP 429)."""
+
+
+class TooManyNewPupilsError(OnlineError):
+    """Too many new pupils from one address in a minute (HTTP 429; joining again is not counted)."""
+
+
 class ServiceUnreachableError(OnlineError):
     """Nothing answers at the class tables' address (not started, stopped, a wrong address)."""
 
@@ -41,5 +49,5 @@ class PupilNameError(OnlineError):
     """A pupil's name that is empty or too long."""
 
 
-__all__ = ["OnlineError", "ClassCodeError", "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError",
-           "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError"]
+__all__ = ["OnlineError", "ClassCodeError", "TooManyTriesError", "TooManyNewPupilsError", "ServiceUnreachableError",
+           "SeatTimeoutError", "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError", "PausedError", "PupilNameError"]
