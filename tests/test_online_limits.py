@@ -263,3 +263,18 @@ def test_damaged_rows_are_named_at_the_start_and_the_rest_loads(tmp_path):
         ann.close()
     ids = [row[0] for row in sqlite3.connect(db).execute("SELECT id FROM pupils ORDER BY id")]
     assert ids == [1, 2, 3, 4, 5, 6, 7, 8]
+
+
+def test_a_flood_of_addresses_is_forgotten_once_it_is_old(monkeypatch):
+    from wizard_edu.online import auth
+
+    monkeypatch.setattr(auth, "MAX_ADDRESSES", 50)
+    clock = Clock()
+    throttle, limit = Throttle(clock=clock), NewPupils(clock=clock)
+    for i in range(200):
+        throttle.failed(f"10.1.{i // 250}.{i % 250}")
+        limit.add(f"10.1.{i // 250}.{i % 250}")
+    clock.now += 61
+    throttle.failed("10.2.0.1")
+    limit.add("10.2.0.1")
+    assert len(throttle.failures) < 60 and len(limit.joined) < 60

@@ -16,13 +16,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import ipaddress
 import math
 import os
 import secrets
 import time
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Callable
 
 from ..classroom.kidmode import class_code, normalise_code
@@ -38,6 +39,8 @@ MAX_SPACING = 10.0
 MAX_WAIT = 8.0   # (under the client's 10 s for one call)
 #: New pupils one address may add in :data:`WINDOW` seconds (a class behind one school address fits).
 MAX_NEW_PUPILS = 40
+#: Addresses remembered before the ones with nothing recent are forgotten (a flood of addresses stays small).
+MAX_ADDRESSES = 4096
 #: The HTTP status of every "too many" refusal (wrong codes, new pupils), here with the rules it answers.
 TOO_MANY_STATUS = 429
 WRONG_CODE = "That is not the class code. Look at the board and try again."
@@ -84,18 +87,18 @@ class Throttle:
     def __init__(self, limit: int = MAX_FAILED, window: float = WINDOW,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.limit, self.window, self.clock = limit, window, clock
-        self.failures: dict[str, deque] = defaultdict(deque)
+        self.failures: dict[str, deque] = {}
         self.next_turn: dict[str, float] = {}
 
     def _recent(self, address: str) -> deque:
-        times = self.failures[address]
+        """The address's wrong codes of the last :data:`WINDOW` seconds (none: the address is forgotten)."""
+        times = self.failures.get(address, deque())
         now = self.clock()
         while times and now - times[0] > self.window:
             times.popleft()
         if not times:   # forget the address (a flood of addresses leaves nothing behind)
             self.failures.pop(address, None)
             self.next_turn.pop(address, None)
-            times = self.failures[address]
         return times
 
     def spacing(self, address: str) -> float:
@@ -125,7 +128,11 @@ class Throttle:
 
     def failed(self, address: str) -> None:
         """A wrong code from ``address``."""
-        self._recent(address).append(self.clock())
+        if len(self.failures) > MAX_ADDRESSES:   # many addresses: forget those with no recent wrong code
+            for other in list(self.failures):
+                self._recent(other)
+        self._recent(address)
+        self.failures.setdefault(address, deque()).append(self.clock())
 
     def passed(self, address: str) -> None:
         """A right code: it gives its turn back (the next try from the address need not wait for it)."""
@@ -190,6 +197,10 @@ class NewPupils:
         """A new pupil from ``address`` (checked first: raises when there were too many)."""
         self.check(address)
         if not _loopback(address):
+            if len(self.joined) > MAX_ADDRESSES:
+                for other in list(self.joined):
+                    with contextlib.suppress(TooManyNewPupilsError):
+                        self.check(other)   # (forgets the addresses with no new pupil this minute)
             self.joined.setdefault(address, deque()).append(self.clock())
 
 
