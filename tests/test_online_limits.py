@@ -181,7 +181,7 @@ def test_the_teacher_frees_the_cap_and_it_counts_only_this_lessons_pupils(monkey
     svc = _service(store=store)
     svc.open_registration()
     made = [svc.join("ABCD", f"Bot {i}") for i in range(6)]       # a flood fills the places
-    with pytest.raises(OnlineError, match="full .*6 pupils.*free the places"):
+    with pytest.raises(OnlineError, match="full .*6 pupils.*teacher to free the places"):
         svc.join("ABCD", "Mia")
     here = svc.pupils[made[0].id]
     svc.connect(here, +1)                                         # one of them has a page open

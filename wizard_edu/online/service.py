@@ -361,8 +361,8 @@ class TableService:
         pupil = self.by_key.get(key)
         if pupil is None or pupil.id not in self.lesson:
             if len(self.lesson) >= MAX_PUPILS:
-                raise OnlineError(f"The class tables are full ({MAX_PUPILS} pupils in this lesson). The teacher "
-                                  "can free the places of pupils who are not here on the board.")
+                raise OnlineError(f"The class tables are full ({MAX_PUPILS} pupils in this lesson). Ask your "
+                                  "teacher to free the places of pupils who are not here.")
         if pupil is None:
             if address is not None:
                 self.new_pupils.add(address)
