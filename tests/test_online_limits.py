@@ -278,3 +278,17 @@ def test_a_flood_of_addresses_is_forgotten_once_it_is_old(monkeypatch):
     throttle.failed("10.2.0.1")
     limit.add("10.2.0.1")
     assert len(throttle.failures) < 60 and len(limit.joined) < 60
+
+
+def test_a_database_in_a_folder_that_does_not_exist_is_a_sentence(tmp_path):
+    from wizard_edu.online.storage import ServiceLock
+
+    with pytest.raises(StorageError, match="cannot be opened: its lock file cannot be made"):
+        ServiceLock(tmp_path / "no-such-folder" / "t.sqlite")
+    lock = ServiceLock(tmp_path / "t.sqlite", port=8870)
+    data = json.loads(Path(str(tmp_path / "t.sqlite") + ".lock").read_text())
+    assert data["pid"] == os.getpid() and data["port"] == 8870
+    with pytest.raises(StorageError, match=rf"\(process {os.getpid()}, port 8870\) is using t.sqlite"):
+        ServiceLock(tmp_path / "t.sqlite")                       # (flock: a second open file is refused too)
+    lock.release()
+    ServiceLock(tmp_path / "t.sqlite").release()

@@ -272,7 +272,11 @@ class ServiceLock:
         self.db = Path(db)
         self.path = Path(str(db) + ".lock")
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            except OSError as exc:
+                raise StorageError(f"The class tables' database {str(self.db)!r} cannot be opened: its lock file "
+                                   f"cannot be made ({exc.strerror}).") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
