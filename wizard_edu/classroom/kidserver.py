@@ -5,7 +5,9 @@ setting (and the class code) comes from a 0600 JSON file named in ``$WIZARD_EDU_
 so nothing secret is on the command line.  What it adds to plain Voila:
 
 * **Class code** (``--classroom``): Voila's token, typed once on a kid-sized page (upper or lower
-  case, spaces and dashes ignored); five wrong codes in a minute from one address make it wait.
+  case, spaces and dashes ignored). Wrong codes slow down their own address, on the page and in a
+  ``?token=`` of any address alike (:class:`wizard_edu.online.auth.Throttle`, shared with the class
+  tables); the right code always gets in.
 * **A cap on open apps**: past ``max_apps`` kernels for open pages a child gets a friendly
   "wait a moment" page (HTTP 503) instead of a new kernel; the kernel manager refuses any kernel
   past the cap plus the warm spares, even when many pages open at the same instant.
@@ -25,12 +27,11 @@ so nothing secret is on the command line.  What it adds to plain Voila:
 from __future__ import annotations
 
 import hmac
+import inspect
 import json
 import logging
 import os
 import sys
-import time
-from collections import defaultdict, deque
 from html import escape
 from typing import Any
 
@@ -49,11 +50,12 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
+from ..online.auth import Throttle
+from ..online.errors import TooManyTriesError
 from .kidmode import SETTINGS_ENV, normalise_code
 
-#: Wrong class codes allowed from one address per minute before it has to wait.
-MAX_FAILED_LOGINS = 5
-FAILED_LOGIN_WINDOW = 60.0
+#: Wrong class codes from each address, typed on the login page or given as ``?token=`` (one for the server).
+THROTTLE = Throttle()
 
 PAGE_STYLE = ("body{font-family:sans-serif;background:#fffbe6;color:#111;display:flex;justify-content:center;"
               "margin:0;padding:2em}main{max-width:34em;text-align:center}h1{font-size:2.2em}"
@@ -179,9 +181,7 @@ def apps_open(km: MultiKernelManager) -> int:
 
 
 class KidLoginHandler(VoilaLoginHandler):
-    """The class-code page: one big box, kid words, and a pause after too many wrong codes."""
-
-    failures: dict[str, deque] = defaultdict(deque)
+    """The class-code page: one big box, kid words, and a wait after too many wrong codes."""
 
     def _render(self, message=None):
         oops = ""
@@ -196,22 +196,17 @@ class KidLoginHandler(VoilaLoginHandler):
             '<input id="code" name="password" autocomplete="off" autocapitalize="characters" autofocus '
             'maxlength="20" required><br><button type="submit">Go</button></form>')))
 
-    def _recent_failures(self) -> deque:
-        times = self.failures[self.request.remote_ip or "?"]
-        while times and time.monotonic() - times[0] > FAILED_LOGIN_WINDOW:
-            times.popleft()
-        return times
-
     @allow_unauthenticated
-    def post(self):
-        times = self._recent_failures()
-        if len(times) >= MAX_FAILED_LOGINS:
+    async def post(self):
+        try:
+            right = await THROTTLE.check(self.request.remote_ip or "?", self.get_argument("password", default=""),
+                                         self.identity_provider.token or "")
+        except TooManyTriesError as exc:
             self.set_status(429)
-            self._render(message={"error": "Too many tries. Wait one minute, then type the code again."})
+            self._render(message={"error": str(exc)})
             return
-        user = self.identity_provider.process_login_form(self)
+        user = self.identity_provider.process_login_form(self) if right else None
         if user is None:
-            times.append(time.monotonic())
             self.set_status(401)
             self._render(message={"error": "That is not the class code. Look at the board and try again."})
             return
@@ -226,6 +221,22 @@ class KidIdentityProvider(PasswordIdentityProvider):
     def get_handlers(self):
         # Voila passes its own login page class; children get ours.
         return [(r"/login", KidLoginHandler)] if self.login_available else []
+
+    async def get_user_token(self, handler):
+        """A ``?token=`` (or token header) on any address: checked through the same throttle as the page."""
+        typed = self.get_token(handler)
+        if not self.token or not typed:
+            return None
+        try:
+            right = await THROTTLE.check(handler.request.remote_ip or "?", typed, self.token)
+        except TooManyTriesError as exc:
+            raise tornado.web.HTTPError(429, str(exc)) from None
+        if not right:
+            return None
+        user = self.get_user_cookie(handler)
+        if inspect.isawaitable(user):
+            user = await user
+        return user or self.generate_anonymous_user(handler)
 
     def process_login_form(self, handler):
         typed = normalise_code(handler.get_argument("password", default=""))

@@ -30,6 +30,7 @@ TABLES_URL_ENV = "WIZARD_EDU_TABLES_URL"
 CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
 READY = "Class tables are ready:"
 BOARD = "Teacher's board"
+WARNING = "Warning: "
 
 
 def default_db() -> Path:
@@ -103,6 +104,8 @@ def start_tables(code: str, db: str | os.PathLike | None = None, *, rules: str =
             said = "\n".join(seen[-10:])
             raise KidModeError(f"The class tables did not start{' in time' if line is not None else ''}:\n{said}")
         seen.append(line)
+        if line.startswith(WARNING):   # a damaged row of the database: the teacher is told at the start
+            print(line, flush=True)
         if line.startswith(READY):
             url = line.split(READY, 1)[1].strip()
         elif line.startswith(BOARD) and "http" in line:

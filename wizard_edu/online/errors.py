@@ -14,7 +14,11 @@ class ClassCodeError(OnlineError):
 
 
 class TooManyTriesError(ClassCodeError):
-    """Too many wrong class codes from one address: wait a minute (HTTP 429)."""
+    """Too many wrong class codes from one address: its tries wait their turn (HTTP 429)."""
+
+
+class TooManyNewPupilsError(OnlineError):
+    """Too many new pupils from one address in a minute (HTTP 429; joining again is not counted)."""
 
 
 class BadRequestError(OnlineError):
@@ -57,6 +61,6 @@ class PassEndedError(NotYourSeatError):
     """A pupil token that was ended: its pupil joined again, or the teacher freed or removed them."""
 
 
-__all__ = ["OnlineError", "ClassCodeError", "TooManyTriesError", "BadRequestError", "ServiceUnreachableError",
-           "SeatTimeoutError", "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError", "PausedError",
-           "PupilNameError", "SeatTakenError", "PassEndedError"]
+__all__ = ["OnlineError", "ClassCodeError", "TooManyTriesError", "TooManyNewPupilsError", "BadRequestError",
+           "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError",
+           "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError"]

@@ -26,10 +26,15 @@ import tornado.websocket
 from tornado.httputil import url_concat
 
 from ..errors import ServerError, UnknownRulesetError, WizardError
-from .auth import TEACHER_KEY_ENV, HubUsers, Throttle, keys_match
-from .errors import BadRequestError, ClassCodeError, NotYourSeatError, TeacherOnlyError, TooManyTriesError
+from .auth import TEACHER_KEY_ENV, WRONG_CODE, HubUsers, Throttle, keys_match, refusal_status
+from .errors import (
+    BadRequestError,
+    ClassCodeError,
+    NotYourSeatError,
+    TeacherOnlyError,
+)
 from .service import Settings, Table, TableService
-from .storage import SQLiteStore
+from .storage import ServiceLock, SQLiteStore
 from .tournament import standings_csv, standings_html
 from .wire import encode
 
@@ -71,8 +76,9 @@ def board_page() -> str:
 
 
 def error_status(exc: WizardError) -> int:
-    if isinstance(exc, TooManyTriesError):
-        return 429
+    status = refusal_status(exc)   # (too many tries or new pupils: auth.py decides)
+    if status is not None:
+        return status
     if isinstance(exc, ClassCodeError):
         return 401
     if isinstance(exc, (NotYourSeatError, TeacherOnlyError)):
@@ -280,13 +286,10 @@ class Join(Handler):
                 raise ClassCodeError("Your hub login was not accepted: log in to the class hub again.")
             record = self.service.join_user(user["name"])
         else:
-            if throttle.blocked(address):
-                raise TooManyTriesError("Too many tries. Wait one minute, then type the code again.")
-            try:
-                record = self.service.join(data.get("code"), data.get("name"))
-            except ClassCodeError:
-                throttle.failed(address)
-                raise
+            # Wrong codes slow down this address only; the right code always gets in (see auth.Throttle).
+            if not await throttle.check(address, data.get("code"), self.service.code):
+                raise ClassCodeError(WRONG_CODE)
+            record = self.service.join(data.get("code"), data.get("name"), address=address)
         self.reply({"token": record.token, "pupil": record.name, "table_id": record.table_id, "seat": record.seat,
                     "state": "seated" if record.table_id is not None else "registered"})
 
@@ -383,6 +386,12 @@ class TeacherPupil(Handler):
         await self.teacher()
         data = self.body()
         self.reply(self.service.pupil_action(data.get("pupil"), data.get("action")))
+
+
+class FreePlaces(Handler):
+    async def post(self) -> None:
+        await self.teacher()
+        self.reply(self.service.free_places())
 
 
 class Tournament(Handler):
@@ -594,6 +603,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         (base + "board", BoardPage), (base + "api/teacher/settings", TeacherSettings), (base + "api/teacher/start", Start),
         (base + "api/teacher/pause", Pause), (base + r"api/teacher/tournament/(\w+)", Tournament),
         (base + "api/teacher/pupil", TeacherPupil),
+        (base + "api/teacher/free-places", FreePlaces),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
     if STATIC.is_dir():
@@ -684,15 +694,25 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
     Settings(**settings).check()    # a mistyped option is a sentence before anything is opened
     board_page()                    # an installation without the board page: a sentence, not a silent fallback
     sockets = bind(port, address)   # before the database: a busy port leaves nothing behind
+    lock = None
     try:
+        # One service per database (a second `make play ARGS=--classroom` is refused, naming the first).
+        lock = ServiceLock(db, port=sockets[0].getsockname()[1])
         service = TableService(SQLiteStore(db), code=code, teacher_key=os.environ.get(TEACHER_KEY_ENV) or None,
                                settings=settings)
     except BaseException:
         for sock in sockets:
             sock.close()
+        if lock is not None:
+            lock.release()
         raise
+    for warning in service.damaged:
+        print(f"Warning: in {db}, {warning}.", flush=True)
     print(f"Class tables: {len(service.tables)} tables and {len(service.pupils)} pupils in {db}.", flush=True)
-    asyncio.run(run(service, sockets, address, base_url, HubUsers() if hub_mode else None))
+    try:
+        asyncio.run(run(service, sockets, address, base_url, HubUsers() if hub_mode else None))
+    finally:
+        lock.release()
     return 0
 
 

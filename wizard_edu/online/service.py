@@ -42,7 +42,7 @@ from ..engine.views import events_for_seat
 from ..errors import WizardError
 from ..players import LEVELS, make_player
 from . import tournament as tour
-from .auth import codes_match, new_secret, normalise_code
+from .auth import WRONG_CODE, NewPupils, codes_match, new_secret, normalise_code
 from .errors import (
     BadRequestError,
     ClassCodeError,
@@ -54,13 +54,14 @@ from .errors import (
     SeatTakenError,
     TableNotStartedError,
 )
-from .storage import PupilRecord, StorageError, Store, TableRecord
+from .storage import PupilRecord, Store, TableRecord
 from .wire import encode
 
 log = logging.getLogger("wizard_edu.online")
 
 MAX_NAME = 20
-#: Pupils who may join one service (a school's year group, with room to spare).
+#: Pupils who may join in one lesson: since the service started, or since the teacher last freed the places
+#: (:meth:`TableService.free_places`). Pupils of earlier lessons stay in the database and do not count.
 MAX_PUPILS = 400
 #: The joins refused because the name's pupil is playing, kept for the teacher's board (newest first).
 MAX_ATTEMPTS = 20
@@ -360,15 +361,24 @@ class TableService:
         self.attempts: list[dict[str, Any]] = []
         #: Called with a pupil whose token was just ended (the server closes that token's sockets).
         self.on_token_ended: list[Callable[[Pupil, str], None]] = []
+        #: The pupils of this lesson, who count towards :data:`MAX_PUPILS` (nobody, at a start).
+        self.lesson: set[int] = set()
+        self.new_pupils = NewPupils(clock=clock)
         self.tables: dict[int, Table] = {}
+        #: What the store could not read (a sentence each; the server prints them at the start).
+        self.damaged: list[str] = list(getattr(snap, "damaged", []))
+        self.last_ids: dict[str, int] = dict(getattr(snap, "last_ids", {}))
         for record in snap.tables:
-            game = _game(record)
             try:
+                game = _game(record)
                 for seat, action in snap.actions.get(record.id, []):
                     game.apply(Action.from_json(action), seat)
-            except WizardError as exc:
-                raise StorageError(f"Table {record.id} does not replay from the database: {exc}") from None
+            except (WizardError, TypeError, KeyError, AttributeError) as exc:   # a damaged row: said, and left out
+                self.damaged.append(f"tables row {record.id} does not replay ({exc}): it is left out")
+                continue
             self.tables[record.id] = Table(record, game, snap.actions.get(record.id, []))
+        for warning in self.damaged:
+            log.warning("The class tables' database: %s.", warning)
         self.tournament: dict[str, Any] = snap.tournament or {}
         self._reconcile()
 
@@ -432,14 +442,16 @@ class TableService:
     # -- pupils --------------------------------------------------------------------------
     def check_code(self, code: object) -> None:
         if not isinstance(code, str) or not codes_match(code, self.code):
-            raise ClassCodeError("That is not the class code. Look at the board and try again.")
+            raise ClassCodeError(WRONG_CODE)
 
-    def join(self, code: object, name: object) -> PupilRecord:
+    def join(self, code: object, name: object, address: str | None = None) -> PupilRecord:
         """A pupil with the class code joins, or joins again.
 
         Joining again by name (:func:`name_key`: case, spaces, NFKC and look-alike letters ignored)
         gives the seat and hand back only while that pupil is not connected, with a fresh token (the
         old one is ended). While they are connected the join is refused and the board shows the try.
+        ``address``: where the join came from (the server's); at most
+        :data:`~wizard_edu.online.auth.MAX_NEW_PUPILS` new pupils a minute come from one address.
         """
         self.check_code(code)
         shown = clean_name(name)
@@ -451,7 +463,7 @@ class TableService:
                 raise SeatTakenError(f"Someone is already playing as {pupil.record.name}. Ask your teacher.")
             self._end_token(pupil, "You joined again on another page, so this page's pass has ended. "
                                    "Join again with the class code.")
-        return self._join(key, shown)
+        return self._join(key, shown, address)
 
     def join_user(self, login: str) -> PupilRecord:
         """A hub user joins (no code: the hub has checked who they are; joining again keeps the token)."""
@@ -483,17 +495,22 @@ class TableService:
             self._changed(table)
             self._kick(table)
 
-    def _join(self, key: str, shown: str) -> PupilRecord:
+    def _join(self, key: str, shown: str, address: str | None = None) -> PupilRecord:
         pupil = self.by_key.get(key)
+        if pupil is None or pupil.id not in self.lesson:
+            if len(self.lesson) >= MAX_PUPILS:
+                raise OnlineError(f"The class tables are full ({MAX_PUPILS} pupils in this lesson). Ask your "
+                                  "teacher to free the places of pupils who are not here.")
         if pupil is None:
-            if len(self.pupils) >= MAX_PUPILS:
-                raise OnlineError(f"The class tables are full ({MAX_PUPILS} pupils).")
-            record = PupilRecord(id=max(self.pupils, default=0) + 1, name=shown, key=key, token=new_secret("token"))
+            if address is not None:
+                self.new_pupils.add(address)
+            record = PupilRecord(id=self._new_id("pupils", self.pupils), name=shown, key=key, token=new_secret("token"))
             pupil = Pupil(record, self.clock())
             self.pupils[record.id] = pupil
             self.by_token[record.token] = pupil
             self.by_key[key] = pupil
             self.store.save_pupil(record)
+        self.lesson.add(pupil.id)
         if self.tournament.get("state") == "registration":
             if pupil.id not in self.tournament["registered"]:
                 self.tournament["registered"].append(pupil.id)
@@ -558,9 +575,14 @@ class TableService:
             self._changed(table)
         self.store.save_pupil(pupil.record)
 
+    def _new_id(self, kind: str, known: dict[int, Any]) -> int:
+        """A new pupil's or table's id: above every row in the database, damaged rows included."""
+        self.last_ids[kind] = max(self.last_ids.get(kind, 0), max(known, default=0)) + 1
+        return self.last_ids[kind]
+
     def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None) -> Table:
         ruleset.check_players(size)
-        record = TableRecord(id=max(self.tables, default=0) + 1, size=size, rules=ruleset.to_dict(),
+        record = TableRecord(id=self._new_id("tables", self.tables), size=size, rules=ruleset.to_dict(),
                              seed=secrets.randbelow(2**31), seats=[{} for _ in range(size)], names=[],
                              tournament_round=tournament_round)
         table = Table(record, Game(players=size, rules=ruleset, seed=record.seed))
@@ -909,6 +931,23 @@ class TableService:
             self._kick(table)
         self._changed(None)
         return {"pupil": pupil.id, "removed": name}
+
+    def free_places(self) -> dict[str, int]:
+        """The teacher frees the places of the pupils who are not connected now (``POST api/teacher/free-places``).
+
+        They stop counting towards :data:`MAX_PUPILS` and leave an open tournament registration; nothing
+        is deleted: their seats, games and results stay, and one who joins again is back (and counts
+        again). So after a flood of made-up pupils (or a lesson with many classes) the teacher makes room.
+        """
+        away = {i for i in self.lesson if self.pupils[i].sockets == 0}
+        self.lesson -= away
+        registered = self.tournament.get("registered") if self.tournament.get("state") == "registration" else None
+        if registered:
+            self.tournament["registered"] = [i for i in registered if i not in away]
+            if len(self.tournament["registered"]) != len(registered):
+                self.store.save_tournament(self.tournament)
+        self._changed(None)
+        return {"freed": len(away), "pupils": len(self.lesson)}
 
     def pause(self, paused: bool) -> None:
         self.paused = bool(paused)

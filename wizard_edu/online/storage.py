@@ -8,6 +8,11 @@ calls ``append_actions`` from one writer thread (several tables' actions in one 
 come together) and the other methods from its event loop, so a store must allow two threads
 (SQLiteStore gives each thread its own connection; SQLite lets one write at a time).
 
+One service per database: ``wizard-edu tables`` holds a :class:`ServiceLock` on the file while it runs,
+and a second one is refused with a sentence naming the first. A new pupil or table is a plain INSERT
+(its id taken by another row is an error, never an overwrite), and a damaged row (not JSON, fields
+missing) is reported by table and id when the service starts, while everything else loads.
+
 >>> store = SQLiteStore(":memory:")
 >>> store.save_setting("table_size", 4)
 >>> store.append_actions([(1, 0, 2, ["bid", 1])])
@@ -18,11 +23,13 @@ come together) and the other methods from its event loop, so a store must allow 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import sqlite3
+import sys
 import threading
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -72,6 +79,10 @@ class Snapshot:
     tables: list[TableRecord] = field(default_factory=list)
     actions: dict[int, list[tuple[int, list]]] = field(default_factory=dict)
     tournament: dict[str, Any] | None = None
+    #: What could not be read (one sentence for each damaged row): the service says so at its start.
+    damaged: list[str] = field(default_factory=list)
+    #: The highest id in each of ``pupils`` and ``tables``, damaged rows included (new ids go above it).
+    last_ids: dict[str, int] = field(default_factory=dict)
 
 
 class Store(Protocol):
@@ -144,25 +155,96 @@ class SQLiteStore:
             raise StorageError(f"The class tables' database could not be written: {exc}.") from None
 
     def load(self) -> Snapshot:
+        """Everything stored; a damaged row is left out (and left as it is in the file), named in ``damaged``."""
         snap = Snapshot()
         db = self.db
-        snap.settings = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM settings")}
-        snap.pupils = [PupilRecord(**json.loads(d)) for (d,) in db.execute("SELECT data FROM pupils ORDER BY id")]
-        snap.tables = [TableRecord(**json.loads(d)) for (d,) in db.execute("SELECT data FROM tables ORDER BY id")]
-        for table_id, seat, action in db.execute("SELECT table_id, seat, action FROM actions ORDER BY table_id, idx"):
-            snap.actions.setdefault(table_id, []).append((seat, json.loads(action)))
+        for key, value in db.execute("SELECT key, value FROM settings"):
+            try:
+                snap.settings[key] = json.loads(value)
+            except ValueError:
+                snap.damaged.append(f"setting {key!r} is not JSON: the default is used")
+        snap.pupils = self._records(db, "pupils", PupilRecord, snap)
+        snap.tables = self._records(db, "tables", TableRecord, snap)
+        left_out = {row_id for (row_id,) in db.execute("SELECT id FROM tables")} - {t.id for t in snap.tables}
+        for table_id, idx, seat, action in db.execute("SELECT table_id, idx, seat, action FROM actions "
+                                                      "ORDER BY table_id, idx"):
+            if table_id in left_out:
+                continue
+            try:
+                snap.actions.setdefault(table_id, []).append((seat, json.loads(action)))
+            except ValueError:   # the table cannot replay past it: the table is left out
+                snap.damaged.append(f"actions row (table {table_id}, action {idx}) is not JSON: "
+                                    f"table {table_id} is left out")
+                left_out.add(table_id)
+        snap.tables = [t for t in snap.tables if t.id not in left_out]
+        snap.actions = {i: a for i, a in snap.actions.items() if i not in left_out}
+        pupil_ids = {p.id for p in snap.pupils}
+        for table in snap.tables:   # a seat of a pupil whose row is damaged: a computer plays it
+            for seat, entry in enumerate(table.seats):
+                if isinstance(entry, dict) and "pupil" in entry and entry["pupil"] not in pupil_ids:
+                    snap.damaged.append(f"tables row {table.id}: seat {seat}'s pupil {entry['pupil']} was not "
+                                        "read, a computer plays that seat")
+                    table.seats[seat] = {"computer": "medium"}
         row = db.execute("SELECT data FROM tournament WHERE id = 1").fetchone()
-        snap.tournament = json.loads(row[0]) if row and row[0] else None
+        try:
+            snap.tournament = json.loads(row[0]) if row and row[0] else None
+        except ValueError:
+            snap.damaged.append("tournament row 1 is not JSON: the tournament is left out")
         return snap
+
+    @staticmethod
+    def _records(db: sqlite3.Connection, table: str, kind: type, snap: Snapshot) -> list:
+        """The rows of ``pupils`` or ``tables`` as records; a damaged one is named in ``snap.damaged``."""
+        names = {f.name for f in fields(kind)}
+        records = []
+        for row_id, data in db.execute(f"SELECT id, data FROM {table} ORDER BY id"):  # noqa: S608 - our names
+            snap.last_ids[table] = max(snap.last_ids.get(table, 0), row_id)
+            try:
+                values = json.loads(data)
+                if not isinstance(values, dict) or set(values) - names:
+                    raise TypeError("not the fields of a record")
+                record = kind(**values)
+                if record.id != row_id:
+                    raise TypeError(f"its data says id {record.id}")
+            except (ValueError, TypeError) as exc:
+                problem = "is not JSON" if isinstance(exc, ValueError) else f"does not fit ({exc})"
+                snap.damaged.append(f"{table} row {row_id} {problem}: it is left out")
+                continue
+            records.append(record)
+        return records
 
     def save_setting(self, key: str, value: Any) -> None:
         self._write("INSERT OR REPLACE INTO settings VALUES (?, ?)", [(key, json.dumps(value))])
 
     def save_pupil(self, pupil: PupilRecord) -> None:
-        self._write("INSERT OR REPLACE INTO pupils VALUES (?, ?)", [(pupil.id, json.dumps(asdict(pupil)))])
+        self._save("pupils", pupil.id, asdict(pupil), "key")
 
     def save_table(self, table: TableRecord) -> None:
-        self._write("INSERT OR REPLACE INTO tables VALUES (?, ?)", [(table.id, json.dumps(asdict(table)))])
+        self._save("tables", table.id, asdict(table), "seed")
+
+    def _save(self, table: str, row_id: int, data: dict[str, Any], identity: str) -> None:
+        """A new row is a plain INSERT; a row is updated only when it is the same pupil (key) or table (seed).
+
+        So a row another writer made is never overwritten: that is a :class:`StorageError`.
+        """
+        db = self.db
+        try:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                row = db.execute(f"SELECT data FROM {table} WHERE id = ?", (row_id,)).fetchone()  # noqa: S608
+                if row is None:
+                    db.execute(f"INSERT INTO {table} (id, data) VALUES (?, ?)", (row_id, json.dumps(data)))  # noqa: S608
+                    return
+                try:
+                    same = json.loads(row[0]).get(identity) == data[identity]
+                except (ValueError, AttributeError):
+                    same = False
+                if not same:
+                    raise StorageError(f"The class tables' database already has another row {row_id} in {table}: "
+                                       "was another class table service using the same file?")
+                db.execute(f"UPDATE {table} SET data = ? WHERE id = ?", (json.dumps(data), row_id))  # noqa: S608
+        except sqlite3.Error as exc:
+            raise StorageError(f"The class tables' database could not be written: {exc}.") from None
 
     def append_actions(self, actions: list[tuple[int, int, int, list]]) -> None:
         # A plain INSERT: the same action number twice is an error, never a silent overwrite.
@@ -178,4 +260,62 @@ class SQLiteStore:
         self._connections.clear()
 
 
-__all__ = ["Store", "SQLiteStore", "Snapshot", "PupilRecord", "TableRecord", "StorageError"]
+class ServiceLock:
+    """One class table service per database: an exclusive ``flock`` on ``FILE.lock`` beside it.
+
+    The lock file says who holds it (process id, port, command), so a second service is refused with a
+    sentence naming the first. The kernel drops the lock when its process ends, however it ends
+    (SIGKILL too), so a crash never leaves the database locked; a clean stop also removes the file.
+    """
+
+    def __init__(self, db: str | os.PathLike, port: int | None = None) -> None:
+        self.db = Path(db)
+        self.path = Path(str(db) + ".lock")
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            except OSError as exc:
+                raise StorageError(f"The class tables' database {str(self.db)!r} cannot be opened: its lock file "
+                                   f"cannot be made ({exc.strerror}).") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = self._holder(fd)
+                os.close(fd)
+                raise StorageError(f"Another class table service ({holder}) is using {self.db.name}. Stop it "
+                                   "first, or use --db for another file.") from None
+            try:
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)   # the holder removed the file as it stopped: lock the new one
+        self.fd: int | None = fd
+        os.ftruncate(fd, 0)
+        os.write(fd, json.dumps({"pid": os.getpid(), "port": port, "command": " ".join(sys.argv)}).encode())
+        os.fsync(fd)
+
+    @staticmethod
+    def _holder(fd: int) -> str:
+        try:
+            data = json.loads(os.pread(fd, 4096, 0) or b"{}")
+        except (OSError, ValueError):
+            data = {}
+        if not isinstance(data, dict) or "pid" not in data:
+            return "it is starting"
+        return f"process {data['pid']}" + (f", port {data['port']}" if data.get("port") else "")
+
+    def release(self) -> None:
+        """Remove the lock file and drop the lock (at a clean stop)."""
+        if self.fd is None:
+            return
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
+
+
+__all__ = ["Store", "SQLiteStore", "ServiceLock", "Snapshot", "PupilRecord", "TableRecord", "StorageError"]
