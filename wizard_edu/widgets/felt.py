@@ -186,7 +186,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
         if view.phase == "play":
             number = len(view.tricks) + 1
             lead = view.names[view.leader] if view.leader is not None and not plays else ""
-            note = f"Trick {number} of {view.hand_size}" + (f"<br>{html.escape(lead)} leads" if lead else "")
+            note = f"Trick {number} of {view.hand_size}" + (f"<br>{html.escape(vocab.says(lead, 'lead'))}" if lead else "")
         elif view.phase == "bid":
             note = f"Everyone {vocab.bid_verb}s how many tricks they will win"
         else:
