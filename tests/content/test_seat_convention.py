@@ -210,6 +210,22 @@ def test_no_stored_sentence_says_you_deals(path):
         assert m is None, plain(text)[max(m.start() - 80, 0):m.end() + 40] if m else ""
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_no_stored_text_says_the_the(path):
+    """US Games card names start with "the" ("the 2 of diamonds"): a sentence never doubles it."""
+    for text in stored(path):
+        m = re.search(r"\b[Tt]he the\b", plain(text))
+        assert m is None, plain(text)[max(m.start() - 60, 0):m.end() + 40] if m else ""
+
+
+def test_the_us_faces_name_a_card_with_one_the():
+    from wizard_edu.teach.vocabulary import Vocabulary
+
+    us = Vocabulary("classic", "us")
+    assert us.text("You hold the blue 12: bid 0.") == "You hold the king of spades: bid 0."
+    assert us.text("The B12 wins.") == "The king of spades wins."
+
+
 def _fresh_status_cells(path: Path):
     """(source, output) of cells that make a game and show its status at once: ``g = Game(...)``, ``g.status()``."""
     for cell in notebook(path)["cells"]:
