@@ -34,7 +34,7 @@ ROUND_2 = ("wizard-edu/1 rules=classic players=3 seed=7 dealer=1 round=2 phase=p
 
 def test_a_bid_and_a_card_report_themselves():
     g = Game(players=3, rules="junior", seed=7)
-    assert g.bid(0) == (BidMade(seat=1, bid=0),)
+    assert g.bid(0) == (BidMade(seat=0, bid=0),)   # seat 0 (Player 1) bids first
     g = Game.from_position(ROUND_2)
     assert g.play("B2") == (CardPlayed(0, Card.parse("B2")),)
 

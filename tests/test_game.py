@@ -59,7 +59,9 @@ def play_round(game):
 
 def test_new_game_deals_round_one_and_waits_for_the_first_bid():
     g = Game(players=4, rules="classic", seed=1)
-    assert g.round_number == 1 and g.hand_size == 1 and g.dealer == 0
+    # The last seat deals round 1, so seat 0 (Player 1, on the dealer's left) is first to act.
+    assert g.round_number == 1 and g.hand_size == 1 and g.dealer == 3 and g.leader == 0
+    assert g.to_move == (3 if g.phase == "trump" else 0)
     assert [len(h) for h in g.hands] == [1, 1, 1, 1]
     assert g.phase in ("bid", "trump")
 

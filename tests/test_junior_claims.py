@@ -371,7 +371,8 @@ def test_lesson_5_demo_script_is_what_the_table_shows():
         assert card_name in demo, card_name
     first, second = table.game.rounds[:2]
     assert first.points == (1, 1, 1, 1) and "Everybody has 1 point" in demo
-    assert second.bids == (0, 1, 1, 0) and second.won == (0, 0, 2, 0) and second.points == (1, 0, 0, 1)
+    assert second.bids == (0, 1, 0, 0) and second.won == (0, 2, 0, 0) and second.points == (1, 0, 1, 1)
+    assert first.dealer == 3 and second.dealer == 0 and "you are Player 1" in demo
 
 
 # -- issue 21: lesson 1's claims ---------------------------------------------------------------------

@@ -202,11 +202,13 @@ def test_lesson_6_demo_script_is_what_the_table_shows():
     table = TableWidget(rules="classic", players=4, seed=6)
     demo, (first, second) = _check_demo(lesson("06"), table, ["blue 12", "blue 11"], "Totals after round 2: **{}**")
     assert 'TableWidget(rules="classic", players=4, seed=6)' in demo
-    assert first.bids == (0, 0, 1, 0) and first.points == (20, 20, 30, 20)
-    assert "Fox bid 1, won 1 → 30" in demo and "→ **20 each**" in demo
-    assert second.bids == (0, 1, 0, 1) and second.won == (0, 2, 0, 0)
-    assert second.points == (20, score_round(1, 2), 20, score_round(1, 0)) == (20, -10, 20, -10)
-    assert "Owl bid 1, won 2 → **−10**" in demo and "Badger bid 1, won 0 → **−10**" in demo
+    # Badger (the last seat) deals round 1, so we (Player 1) bid first; we deal round 2.
+    assert first.dealer == 3 and second.dealer == 0 and "we are Player 1: we bid first" in demo
+    assert first.bids == (1, 1, 0, 0) and first.points == (score_round(1, 0), 30, 20, 20) == (-10, 30, 20, 20)
+    assert "we bid 1, won 0 → **−10**" in demo and "Owl bid 1, won 1 → 30" in demo and "→ **20 each**" in demo
+    assert second.bids == (1, 0, 1, 0) and second.won == (1, 0, 1, 0)
+    assert second.points == (score_round(1, 1), 20, 30, 20) == (30, 20, 30, 20)
+    assert "we bid 1, won 1 → **30**" in demo and "Fox bid 1, won 1 → 30" in demo
     # the misconception table quotes the bids of these two rounds
     in_bid_order = [r.bids[r.dealer + 1:] + r.bids[:r.dealer + 1] for r in (first, second)]
     assert f"round 1 of the demo has bids {', '.join(map(str, in_bid_order[0]))} for 1 trick" in lesson("06")
@@ -225,9 +227,10 @@ def test_lesson_8_demo_script_is_what_the_notebooks_table_shows():
                         seed=8, theme="us")
     demo, (first, second) = _check_demo(lesson("08"), table, ["the 2 of diamonds", "the 5 of diamonds"],
                                         "Totals: **{}**")
-    assert first.points == (20, 20, 20, 30) and "Badger 30, the others 20 each" in demo
-    assert second.bids == (0, 0, 0, 0) and second.won == (0, 0, 2, 0)
-    assert second.points[2] == score_round(0, 2) == -20 and "won 2 → **−20**" in demo
+    assert first.dealer == 3 and "we are Player 1: we bid first" in demo
+    assert first.points == (20, 20, 30, 20) and "Fox 30, the others 20 each" in demo
+    assert second.bids == (0, 0, 0, 0) and second.won == (0, 2, 0, 0)
+    assert second.points[1] == score_round(0, 2) == -20 and "Owl bid 0 and won 2 → **−20**" in demo
 
 
 def test_lesson_7_demo_script_is_what_the_trainer_shows():

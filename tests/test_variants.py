@@ -443,13 +443,14 @@ def test_seen_by_shows_only_what_the_seat_may_see():
     g = Game(4, "classic", seed=8, clairvoyance=True, bidding="secret")
     if g.phase == "trump":
         g.choose_trump("R")
-    g.bid(1)  # seat 1
+    g.bid(1)  # seat 0 (Player 1, on the dealer's left)
     html = seen_by(g, 2)
     own = g.hands[2][0]
     assert f'title="{own.name}"' not in html  # your own card is face down
     for seat in (0, 1, 3):
         assert f'title="{g.hands[seat][0].name}"' in html
     assert html.count("bid hidden") == 1 and html.count("no bid yet") == 3
+    assert "Round 1: Player 4 deals." in html   # the dealer is told: the bids start on their left
     # After the Juggler's trick everyone passes a card face down: set up from a position.
     moment = Game.from_position(
         "wizard-edu/1 rules=anniversary players=3 seed=0 dealer=0 round=2 phase=pass turned=R5 trump=R "

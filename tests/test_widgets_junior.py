@@ -189,13 +189,15 @@ def test_legal_trainer_buttons_toggle_and_unknown_card():
 def test_deal_widget_hands_dealer_and_trump():
     deal = DealWidget(players=4, round=3, seed=5)
     assert [len(h) for h in deal.hands] == [3] * 4
-    assert deal.dealer == 2 and deal.leader == 3
+    # Player 4 deals round 1 and the deal passes left: Player 1 deals round 2, Player 2 round 3.
+    assert deal.dealer == 1 and deal.leader == 2
     assert deal.trump == trump_from_card(deal.trump_card, "junior")
-    assert "Player 3 deals and Player 4 starts" in deal.summary()
+    assert "Player 2 deals and Player 3 starts" in deal.summary()
     assert deal.round_choice.options[-1] == ("8", 8)
     deal.deal(players=6, round=6)
     assert deal.trump_card is None and deal.trump is None
     assert "No card is left" in deal.summary()
+    assert "Player 5 deals and Player 6 starts" in deal.summary()
     assert len(deal.round_choice.options) == 6
     before = [list(h) for h in deal.hands]
     deal.new_seed()
@@ -250,12 +252,13 @@ def play_to_my_turn_with_illegal_card(table: TableWidget, rng: random.Random) ->
 
 def test_table_bid_and_play_and_messages():
     table = TableWidget(seed=1)
-    assert table.view.phase == "bid" and table.view.my_turn
-    assert "Owl predicts" in " ".join(table.events)
+    # The learner (seat 0, Player 1) sits on the dealer's left: they predict first.
+    assert table.view.phase == "bid" and table.view.my_turn and table.game.bids == [None] * 4
+    assert "predicts" not in " ".join(table.events)
     assert table.bid(3) is False and "Predict between 0 and 1" in table.message
     assert table.play("R1") is False and "cannot play now" in table.message
     assert table.bid(1) is True
-    assert table.game.bids[0] == 1
+    assert table.game.bids[0] == 1 and "Owl predicts" in " ".join(table.events)
     card = table.view.legal_cards[0]
     assert table.play(str(card)) is True
     assert table.last_trick is not None and table.last_round is not None and table.last_round.number == 1
@@ -434,8 +437,9 @@ def test_plain_game_save_loads_too():
     game.bid(0)
     table = TableWidget(seed=1)
     assert table.load_json(game.to_json())
-    # The computers then move until it is the learner's turn (seat 0 bids last in round 1).
-    assert table.game.history[:1] == game.history and len(table.game.history) == 3
+    # The computers then move until it is the learner's turn (seat 0 bids first in round 1, so the
+    # three others bid, then the learner leads the first trick).
+    assert table.game.history[:1] == game.history and len(table.game.history) == 4
     assert table.view.my_turn
 
 

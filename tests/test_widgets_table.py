@@ -273,7 +273,7 @@ def test_a_seat_played_elsewhere_waits_for_refresh():
     never moves for them, and refresh(events) takes in what they did."""
     from wizard_edu import Game
 
-    game = Game(players=3, rules="junior", seed=4)
+    game = Game(players=3, rules="junior", seed=4, first_dealer=0)   # seat 1, the person elsewhere, bids first
     table = TableWidget(game=game, seat=0, opponents=[None, "rule-of-thumb"])
     assert game.to_move == 1 and table.view.to_move == 1  # seat 1 bids first, nobody bids for them
     assert "Waiting for" in table.prompt.value
@@ -354,8 +354,9 @@ def test_a_computer_player_that_thought_long_is_shown_thinking_next_time():
             return self.inner.act(view)
 
     slow = Slowcoach()
-    table = TableWidget(rules="junior", players=3, seed=2, opponents=[slow, "rule-of-thumb"])
-    assert [s for s, _ in table.game.history] == [1, 2]  # both predicted before the learner
+    # first_dealer=0: both computers predict before the learner (seat 0 deals round 1)
+    table = TableWidget(rules="junior", players=3, seed=2, opponents=[slow, "rule-of-thumb"], first_dealer=0)
+    assert [s for s, _ in table.game.history] == [1, 2]
     assert table._slow(slow) and not table._slow(table._players[2])
 
 

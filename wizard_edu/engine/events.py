@@ -14,7 +14,7 @@ show a player only what their :meth:`~wizard_edu.engine.game.Game.view` shows, b
 >>> from wizard_edu import Game
 >>> g = Game(players=3, rules="junior", seed=7)
 >>> g.bid(0)
-(BidMade(seat=1, bid=0),)
+(BidMade(seat=0, bid=0),)
 """
 
 from __future__ import annotations

@@ -105,12 +105,12 @@ class Game:
     """A whole game of Wizard, round by round.
 
     >>> g = Game(players=3, rules="junior", seed=7)
-    >>> g.phase, g.round_number, g.to_move
-    ('bid', 1, 1)
+    >>> g.phase, g.round_number, g.dealer, g.to_move    # the last seat deals; Player 1 (seat 0) bids first
+    ('bid', 1, 2, 0)
     >>> g.bid(0); g.bid(1); g.bid(0)
-    (BidMade(seat=1, bid=0),)
-    (BidMade(seat=2, bid=1),)
     (BidMade(seat=0, bid=0),)
+    (BidMade(seat=1, bid=1),)
+    (BidMade(seat=2, bid=0),)
     >>> g.phase
     'play'
     """
@@ -137,9 +137,13 @@ class Game:
     _legal: list[Action] | None
 
     def __init__(self, players: int = 4, rules: str | Ruleset = "classic", seed: int | None = None,
-                 *, first_dealer: int = 0, names: Iterable[str] | None = None,
+                 *, first_dealer: int | None = None, names: Iterable[str] | None = None,
                  hand_sizes: Iterable[int] | None = None, **options: Any) -> None:
         """Start a game and deal its first round.
+
+        ``first_dealer`` is the seat that deals round 1; by default the last seat, so that Player 1
+        (seat 0) sits on the dealer's left, bids first and leads round 1 (the kit's one convention:
+        see docs/rulings.md).  The deal then passes to the left: Player 1 deals round 2.
 
         ``hand_sizes`` replaces the ruleset's schedule with rounds of your own (for
         example ``[5]``: one practice round of five cards); the rules stay the same.
@@ -157,7 +161,7 @@ class Game:
         if number is None or not -_SEED_LIMIT <= number < _SEED_LIMIT:
             raise SeedError(f"The seed must be a whole number (below 2**63 in size), like 7, not {short(seed)}.")
         self.seed = number
-        seat = whole(first_dealer)
+        seat = players - 1 if first_dealer is None else whole(first_dealer)
         if seat is None or not 0 <= seat < players:
             raise SeatError(f"The first dealer must be a seat from 0 to {players - 1}, not {short(first_dealer)}.")
         self.first_dealer = seat

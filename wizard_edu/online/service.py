@@ -311,7 +311,8 @@ class ActionWriter:
 
 
 def _game(record: TableRecord) -> Game:
-    return Game(players=record.size, rules=Ruleset.from_dict(record.rules), seed=record.seed, names=record.names)
+    return Game(players=record.size, rules=Ruleset.from_dict(record.rules), seed=record.seed, names=record.names,
+                first_dealer=record.first_dealer)
 
 
 class TableService:
@@ -584,8 +585,8 @@ class TableService:
         ruleset.check_players(size)
         record = TableRecord(id=self._new_id("tables", self.tables), size=size, rules=ruleset.to_dict(),
                              seed=secrets.randbelow(2**31), seats=[{} for _ in range(size)], names=[],
-                             tournament_round=tournament_round)
-        table = Table(record, Game(players=size, rules=ruleset, seed=record.seed))
+                             tournament_round=tournament_round, first_dealer=size - 1)
+        table = Table(record, Game(players=size, rules=ruleset, seed=record.seed, first_dealer=record.first_dealer))
         self.tables[record.id] = table
         self._deal_again(table)
         return table

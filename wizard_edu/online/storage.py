@@ -68,6 +68,9 @@ class TableRecord:
     names: list[str]
     started: bool = False
     tournament_round: int | None = None
+    #: The seat that deals round 1.  New tables store the last seat (Player 1 sits on the dealer's
+    #: left, bids first and leads); a table stored before this field existed had seat 0, and keeps it.
+    first_dealer: int = 0
 
 
 @dataclass

@@ -28,6 +28,7 @@ from ..display.html import card_back_html, cards_html
 from ..engine.game import Action, Game, SeatView
 from ..errors import WizardError
 from ..players.table import make_player, play_game
+from .vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,9 @@ def seen_by(game: Game, seat: int) -> str:
             hand = " ".join(card_back_html() for _ in range(view.hand_counts[s]))
             who = escape(view.names[s])
         rows.append(f"<tr><td>{who}</td><td>{_bid_text(view, s)}</td><td>{hand}</td></tr>")
-    return "<table>" + "".join(rows) + "</table>"
+    # Who deals, so the reader sees who bid first (the player on the dealer's left).
+    dealer = Vocabulary(game.ruleset).says(view.names[view.dealer], "deal")
+    return f"<p>Round {view.round_number}: {escape(dealer)}.</p><table>" + "".join(rows) + "</table>"
 
 
 def _bid_text(view: SeatView, seat: int) -> str:

@@ -46,6 +46,10 @@ from ..engine.rules.rulesets import Ruleset, get_ruleset
 RULE_NUMBERS = {"first-wizard": "rule 1: the first Wizard", "highest-trump": "rule 2: the highest trump",
                 "highest-led": "rule 3: the colour led", "first-jester": "only Jesters"}
 
+#: The name the kit's own tables give the learner (the other seats have animal names).  A sentence
+#: about "You" takes the plain verb: "You deal", "You win" (see :meth:`Vocabulary.says`).
+YOU = "You"
+
 _COLOUR_LETTER = {name: letter for letter, name in COLOUR_NAMES.items()}
 
 # One regular expression finds every kit word a learner might need in other words; each match
@@ -60,6 +64,7 @@ _KIT_WORDS = re.compile(
 )
 _SUIT_CARD = re.compile(r"\b(heart|club|spade|diamond)s card\b")
 _COLOUR_WORD = re.compile(r"\bcolour(s?)\b")
+_DOUBLE_THE = re.compile(r"\b([Tt]he) the\b")
 _NOUN_BEFORE = re.compile(r"(?:\b(?:a|the|your|their|his|her|its|this|that|each|every|one|my|our)\s+)$",
                           re.IGNORECASE)
 
@@ -97,6 +102,21 @@ class Vocabulary:
         if you:
             return word
         return word + ("es" if word.endswith(("ss", "sh", "ch")) else "s")
+
+    @staticmethod
+    def is_you(name: str) -> bool:
+        """True for the learner's own name at the kit's tables ("You"), which takes the plain verb."""
+        return name == YOU
+
+    def says(self, name: str, word: str) -> str:
+        """A player's name and a verb that agrees with it: the one place the tables choose the
+        grammar of "You".
+
+        >>> v = Vocabulary("classic")
+        >>> v.says("You", "deal"), v.says("Owl", "deal"), v.says("You", "win"), v.says("Fox", "pass")
+        ('You deal', 'Owl deals', 'You win', 'Fox passes')
+        """
+        return f"{name} {self.verb(word, self.is_you(name))}"
 
     def colour(self, colour: str | None) -> str:
         """A colour's name in this theme ("red", "Dwarves"); "no trump" for ``None``."""
@@ -154,7 +174,8 @@ class Vocabulary:
         if self.theme.suits:  # a playing deck has suits: "the highest spade, the suit led"
             said = _SUIT_CARD.sub(lambda m: m.group(1), said)
             said = _COLOUR_WORD.sub(lambda m: "suit" + m.group(1), said)
-        return said
+        # "the blue 12" becomes "the the king of spades" under the US faces: one "the" is enough.
+        return _DOUBLE_THE.sub(r"\1", said)
 
     def _word(self, m: re.Match, whole: str) -> str:
         kind, word = m.lastgroup, m.group()
@@ -191,7 +212,7 @@ class Vocabulary:
         name = self.card_name(trump_card)
         if meaning == DEALER_CHOOSES:
             if trump is None:
-                chooses = "choose" if dealer_name == "You" else "chooses"
+                chooses = self.verb("choose", self.is_you(dealer_name))
                 return f"A {name} was turned up: {dealer_name} (the dealer) {chooses} the trump colour."
             return f"A {name} was turned up, so {dealer_name} (the dealer) chose {self.colour(trump)} as trump."
         if meaning is None:
@@ -260,7 +281,7 @@ class Vocabulary:
         if trick.winner_seat is None:
             return reason
         winner = names[trick.winner_seat]
-        you = trick.winner_seat == learner and winner == "You"
+        you = trick.winner_seat == learner and self.is_you(winner)
         return f"{winner} {self.verb('win', you)} the trick. {reason}"
 
     def round_line(self, record: Any, seat: int) -> str:

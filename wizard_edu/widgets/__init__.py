@@ -14,7 +14,7 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
     from wizard_edu.widgets import TableWidget, TrickTrainer, LegalPlayTrainer, DealWidget, PredictionWidget
 
     table = TableWidget(rules="junior", players=4, seat=0, opponents=None, seed=1,
-                        theme=None, names=None, first_dealer=0, **ruleset_options)
+                        theme=None, names=None, first_dealer=None, **ruleset_options)
         rules      "junior" | "classic" | "anniversary" | a Ruleset; extra keyword options go to
                    get_ruleset (e.g. bid_rule="canadian", bidding="hidden").
         players    3-6 (everyone, including the learner).
@@ -24,6 +24,8 @@ Quick reference (all arguments are keyword-friendly; ``seed`` makes everything r
                    Default: rule-of-thumb players.  Each is seeded from seed and its seat.
         theme      "junior" | "classic" | "us" | "amigo" (default: "junior" for Junior rules, else "classic").
         names      all players' names (default: "You" for the learner, animal names for the others).
+        first_dealer  the seat that deals round 1 (default: the last seat, so seat 0, Player 1, sits on the
+                   dealer's left, bids first and leads).
       table.game                 the wizard_edu.Game (read it, don't change it behind the widget's back)
       table.bid(n)               the learner predicts n tricks            -> bool
       table.play("R7")           the learner plays a card (text or Card)  -> bool

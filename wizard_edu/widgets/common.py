@@ -225,7 +225,7 @@ def hand_html(hand: Iterable[Card], theme: Theme) -> str:
 
 
 def game_at_round(round_number: int, players: int = 4, rules: str | Ruleset = "junior", seed: int = 0,
-                  first_dealer: int = 0, names: Iterable[str] | None = None, **options: Any) -> Game:
+                  first_dealer: int | None = None, names: Iterable[str] | None = None, **options: Any) -> Game:
     """A :class:`Game` at the start of round ``round_number`` (1-based).
 
     Round ``r`` is dealt from the seed alone, so earlier rounds are simply played
@@ -314,7 +314,7 @@ def narrate(events: Iterable[Event], game: Game, learner: int, vocab: Vocabulary
     lines: list[str] = []
     for event in events:
         seat = getattr(event, "seat", None)
-        you = seat == learner and names[learner] == "You"
+        you = seat == learner and vocab.is_you(names[learner])
         name = names[seat] if seat is not None else ""
         if isinstance(event, BidMade):
             shown = seat == learner or game.visible_bids(learner)[event.seat] is not None

@@ -132,7 +132,7 @@ class DealWidget(WidgetBase):
         g = self.game
         left = len(g.stock) - (1 if g.trump_card is not None else 0)
         return (f"Round {g.round_number}: {g.hand_size} card{'s' if g.hand_size != 1 else ''} each for "
-                f"{g.players} players. {g.names[g.dealer]} deals and {g.names[g.leader]} starts. "
+                f"{g.players} players. {self.vocab.says(g.names[g.dealer], 'deal')} and {self.vocab.says(g.names[g.leader], 'start')}. "
                 f"{self.vocab.trump_sentence(g.trump_card, None, g.names[g.dealer])} "
                 f"{left} card{'s' if left != 1 else ''} stay{'s' if left == 1 else ''} in the pile.")
 

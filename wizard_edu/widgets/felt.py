@@ -107,7 +107,9 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
         classes.append("wizard-seat-turn")
     if you:
         classes.append("wizard-seat-you")
-    dealer = '<span class="wizard-dealer">deals</span>' if seat == view.dealer else ""
+    # "Owl deals", "You deal": the tag follows the name, so the verb agrees with it.
+    dealer = (f'<span class="wizard-dealer">{vocab.verb("deal", you and vocab.is_you(name))}</span>'
+              if seat == view.dealer else "")
     note = ""
     if turn and thinking == seat:
         note = f'<div class="wizard-seat-turn-note wizard-thinking">{html.escape(name)} is thinking</div>'
@@ -155,9 +157,10 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
 def _played_html(seat: int, card: Any, view: SeatView, vocab: Vocabulary, winner: int | None) -> str:
     name = html.escape(view.names[seat])
     if seat == winner:
+        wins = vocab.verb("win", vocab.is_you(view.names[seat]))  # "Owl ✔ wins", "You ✔ win"
         return (f'<div class="wizard-played wizard-winner" data-seat="{seat}">'
                 f'{card_html(card, vocab.theme, extra_class="wizard-winning-card")}'
-                f'<span class="wizard-wins-tag">{name} \u2714 wins</span></div>')
+                f'<span class="wizard-wins-tag">{name} \u2714 {wins}</span></div>')
     return (f'<div class="wizard-played" data-seat="{seat}">{card_html(card, vocab.theme)}'
             f'<span>{name}</span></div>')
 
@@ -176,14 +179,14 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))
         who = "nobody" if winner is None else view.names[winner]
-        note = (f'<div class="wizard-last-trick"><b>{html.escape(who)} {"win" if who == "You" else "wins"} '
+        note = (f'<div class="wizard-last-trick"><b>{html.escape(vocab.says(who, "win"))} '
                 f'the trick.</b><br>{reason}</div>')
     else:
         plays = view.trick
         if view.phase == "play":
             number = len(view.tricks) + 1
             lead = view.names[view.leader] if view.leader is not None and not plays else ""
-            note = f"Trick {number} of {view.hand_size}" + (f"<br>{html.escape(lead)} leads" if lead else "")
+            note = f"Trick {number} of {view.hand_size}" + (f"<br>{html.escape(vocab.says(lead, 'lead'))}" if lead else "")
         elif view.phase == "bid":
             note = f"Everyone {vocab.bid_verb}s how many tricks they will win"
         else:

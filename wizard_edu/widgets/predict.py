@@ -116,7 +116,7 @@ class PredictionWidget(WidgetBase):
         before = f"<p>Predictions so far:</p><ul>{bids}</ul>" if bids else "<p>You predict first.</p>"
         self.hand_html.value = (
             f"<b>Round {g.round_number}</b>: {g.hand_size} card{'s' if g.hand_size != 1 else ''} each, "
-            f"{html.escape(g.names[g.dealer])} deals.<br>"
+            f"{html.escape(self.vocab.says(g.names[g.dealer], 'deal'))}.<br>"
             f"{html.escape(self.vocab.trump_sentence(g.trump_card, g.trump, g.names[g.dealer]))} "
             f"{trump_badge(g.trump, self.theme)}<br>"
             + "".join(f"{html.escape(n)} " for n in self.notes)

@@ -190,7 +190,7 @@ class TableWidget(WidgetBase):
 
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
-                 names: Sequence[str] | None = None, first_dealer: int = 0, game: Game | str | None = None,
+                 names: Sequence[str] | None = None, first_dealer: int | None = None, game: Game | str | None = None,
                  chances: bool = True, autosave: str | None = None, **options: Any) -> None:
         """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
         see ``docs/positions.md``) instead of a new deal: its rules, players and names are used.
@@ -235,7 +235,7 @@ class TableWidget(WidgetBase):
         if names is None:
             others = iter(DEFAULT_NAMES)
             names = ["You" if s == seat else next(others) for s in range(players)]
-        self.first_dealer = first_dealer
+        self.first_dealer = first_dealer   # None: the game's own default (the last seat deals round 1)
         self.events: list[str] = []
         self.last_trick: TrickRecord | None = None
         self._trick_on_felt: TrickRecord | None = None
@@ -997,7 +997,7 @@ class TableWidget(WidgetBase):
             f'<div style="display:flex;align-items:center;gap:10px">{turned}<div>'
             f'<div><b>{title}</b> &middot; Round {view.round_number} of {view.rounds_total} '
             f'&middot; {view.hand_size} card{"s" if view.hand_size != 1 else ""} each &middot; '
-            f'{html.escape(dealer)} {"deal" if view.dealer == self.seat and dealer == "You" else "deals"}</div>'
+            f'{html.escape(self.vocab.says(dealer, "deal"))}</div>'
             f'<div><span>{html.escape(trump)}</span> {trump_badge(view.trump, self.theme)}</div></div></div>')
         who = game.names[view.to_move] if view.to_move is not None else ""
         if not view.my_turn:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ...display.themes import get_theme
 from ...engine.cards import COLOUR_NAMES
 from ...engine.rules import DEALER_CHOOSES
 from . import Bank
@@ -12,6 +13,9 @@ from . import Bank
 BANK = Bank("08-play-classic-wizard")
 
 TRUMP_CHOICES = [*COLOUR_NAMES.values(), "no trump", "the dealer chooses"]
+#: The notebook's first table has the US Games faces, which print suits: its question asks in suits.
+US_SUITS = get_theme("us").colour_names     # {"R": "hearts", ..., "Y": "diamonds"}
+SUIT_CHOICES = [*US_SUITS.values(), "no trump", "the dealer chooses"]
 SIDES = ["the Simulators", "the Rule of thumb players"]   # not the words of the prompt
 DEMO_PLAYERS = ["simulator", "simulator", "rule-of-thumb", "rule-of-thumb"]
 DEMO_NAMES = ["Coach", "Sim", "Rule A", "Rule B"]
@@ -32,9 +36,22 @@ def _first_view():
 
 
 def _first_card_name() -> str:
-    from ...display.themes import get_theme
-
     return get_theme("us").card_name(_first_view().trump_card)
+
+
+def suit_words(trump: str | None) -> str:
+    """A trump code in the US Games faces' words ("diamonds", "no trump", "the dealer chooses")."""
+    if trump in US_SUITS:
+        return US_SUITS[trump]
+    return trump_words(trump)
+
+
+def _first_trump_worked() -> str:
+    trump = _first_view().trump
+    said = f"The turned-up card is {_first_card_name()}, so {suit_words(trump)}"
+    if trump in US_SUITS:
+        return f"{said} are trump (on these faces {US_SUITS[trump]} are {COLOUR_NAMES[trump]})."
+    return f"{said}."
 
 
 @functools.cache
@@ -87,10 +104,10 @@ def _saved_and_twin() -> bool:
     return Game.from_json(saved).to_json() == saved
 
 
-BANK.add("08.trump-round-one", "Before you bid: what is trump in round 1 at your table?", choices=TRUMP_CHOICES,
-         answer=lambda: trump_words(_first_view().trump),
-         hint="Look at the turned-up card in the table: its colour is trump.",
-         worked=lambda: f"The turned-up card is the {_first_card_name()}, so trump is {trump_words(_first_view().trump)}.")
+BANK.add("08.trump-round-one", "Before you bid: which suit is trump in round 1 at your table?", choices=SUIT_CHOICES,
+         answer=lambda: suit_words(_first_view().trump),
+         hint="Look at the turned-up card in the table: its suit is trump.",
+         worked=_first_trump_worked)
 BANK.add("08.who-ends-ahead",
          "Who ends up ahead: the two Simulators or the two Rule of thumb players (their points added)?",
          choices=SIDES, answer=lambda: SIDES[0] if _side_totals()[0] > _side_totals()[1] else SIDES[1],
