@@ -143,8 +143,9 @@ BANK.add("11.w-g2-b3", "One hand to try: W G2 B3 (player 2, red trump). Does it 
          choices=["yes", "no"], answer=lambda: "yes" if estimate("W G2 B3").probabilities[1] > 0.8 else "no",
          hint='Run estimate_tricks(cards("W G2 B3"), players=4, seat=1, turned_up="R5", samples=10_000, seed=1).',
          worked=lambda: ["One sure trick (a Wizard) and two cards that almost never win:", estimate("W G2 B3").table()])
-WHY_NOT_ZERO = ["it holds a Wizard, which loses only to an earlier Wizard in the same trick",
-                "it holds five cards", "red is trump"]
+WHY_NOT_ZERO = ["its Wizard loses only to a Wizard played earlier in that trick",
+                "five cards always win at least one trick between them",
+                "red is trump, and its two red cards always win a trick"]
 BANK.add("11.why-not-zero", "Why is 0 tricks almost impossible for W R13 R9 G12 B3?", choices=WHY_NOT_ZERO,
          answer=lambda: WHY_NOT_ZERO[0] if estimate().probabilities[0] < estimate(WITH_JESTER).probabilities[0]
          else WHY_NOT_ZERO[1],
@@ -158,3 +159,27 @@ def _both_tables():
     import pandas as pd
 
     return pd.concat({"100 deals": estimate(samples=100).table(), "10,000 deals": estimate().table()}, axis=1)
+
+
+# -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
+WHY_RANDOM = ["random players waste their Wizards and high trumps",
+              "random players are dealt weaker cards than others",
+              "random players may break the follow-colour rule"]
+BANK.why("11.random-opponents", "Why?", WHY_RANDOM,
+         answer=lambda: WHY_RANDOM[0] if mean_tricks(estimate(opponents="random")) > mean_tricks() else WHY_RANDOM[1],
+         hint="The cards are dealt the same way. What do random players do with a Wizard?")
+WHY_G12 = ["if G12 wins, the Wizard is still there for a later trick",
+           "G12 wins this trick more often than the Wizard does",
+           "a Wizard played now does not count as a trick at all"]
+BANK.why("11.w-or-g12", "Why?", WHY_G12, answer=lambda: WHY_G12[0] if str(_g12_or_w()) == "G12" else WHY_G12[1],
+         hint="You need 3 tricks. Which card can still win a later trick if you keep it?")
+WHY_W_G2_B3 = ["the Wizard is a sure trick, and G2 and B3 almost never win",
+               "three cards always win exactly one trick between them",
+               "G2 and B3 win often, so the Wizard is not even needed"]
+BANK.why("11.w-g2-b3", "Why?", WHY_W_G2_B3,
+         answer=lambda: WHY_W_G2_B3[0] if estimate("W G2 B3").probabilities[1] > 0.8 else WHY_W_G2_B3[2],
+         hint="Which of the three cards wins for sure? What about the two low cards?")
+
+
+def _g12_or_w() -> object:
+    return chances().loc[chances()["makes bid"].idxmax(), "card"]
