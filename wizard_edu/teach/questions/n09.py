@@ -119,7 +119,10 @@ BANK.add("09.standard-error-shrinks", "With 100 times more deals, the standard e
 BANK.add("09.no-wizard-in-five", "5 cards in Classic: what is the chance of no Wizard at all? (a decimal like 0.25 is fine)",
          answer=lambda: _hand_odds(5, "wizards")[0], tolerance=0.005,
          hint="Count the hands with no Wizard (all 5 cards from the 56 others) and divide by all hands.",
-         worked=lambda: [f"comb(56, 5) / comb(60, 5) = {Fraction(comb(56, 5), comb(60, 5))}, about "
+         worked=lambda: ["Counting hands: there are comb(60, 5) different hands of 5 cards, and comb(56, 5) of "
+                         "them have no Wizard (all 5 from the 56 other cards). (Mathematicians call this the "
+                         "hypergeometric distribution.)",
+                         f"comb(56, 5) / comb(60, 5) = {Fraction(comb(56, 5), comb(60, 5))}, about "
                          f"{float(Fraction(comb(56, 5), comb(60, 5))):.2f}. hand_odds counts this way for every "
                          "number of Wizards:", _hand_odds(5, "wizards")])
 BANK.add("09.at-least-one-wizard", "What is the chance of at least one Wizard in 5 cards?",

@@ -128,7 +128,9 @@ BANK.add("10.g13-bid", "G13, player 1 of 4, red is trump: bid 0 or bid 1?", shuf
 BANK.add("10.r3-bid", "R3, player 1 of 4, red is trump: bid 0 or bid 1?", shuffle=False, choices=[0, 1],
          answer=lambda: _best("R3", 4, 0).bid,
          hint="Work out both expected scores with p = 0.46. Winning a bid of 1 gives 30, not 20.",
-         worked=lambda: _bids_line("R3") + " Bid 1 is better, even though you win less than half the time!")
+         worked=lambda: _bids_line("R3") + " Bid 1 is better, even though you win less than half the time! Why? "
+                        "Solve 30·p − 10·(1 − p) > −10·p + 20·(1 − p): that is 70·p > 30, so bid 1 is better as soon "
+                        f"as p > {break_even('classic')} ≈ {float(break_even('classic')):.2f}.")
 BANK.add("10.junior-break-even", "Junior: from what chance p on is predicting 1 better than predicting 0?",
          answer=lambda: break_even("junior"),
          hint="A right prediction scores 1 point, 0 or 1 alike. Predict 1 when winning is more likely than losing.",

@@ -32,6 +32,15 @@ def mean_tricks(est: Any = None) -> Fraction:
     return Fraction(sum(k * int(c) for k, c in enumerate(est.counts)), est.samples)
 
 
+def standard_error(est: Any, value: Any = lambda k: k) -> float:
+    """The standard error of the average of ``value(tricks)`` over the simulated deals of ``est``:
+    a simulated average is an estimate, given as "about x ± e", never as an exact fraction."""
+    n = est.samples
+    mean = sum(int(c) * value(k) for k, c in enumerate(est.counts)) / n
+    var = sum(int(c) * (value(k) - mean) ** 2 for k, c in enumerate(est.counts)) / (n - 1)
+    return sqrt(var / n)
+
+
 def distribution_chart(est=None):
     """A bar chart of the chance of each number of tricks, ± 2 standard errors."""
     import matplotlib.pyplot as plt
@@ -86,7 +95,7 @@ BANK.add("11.most-likely", "W R13 R9 G12 B3, player 2 of 4, red is trump: what i
                          "That is a whole distribution: a chance for each number of tricks.", estimate().table(),
                          distribution_chart()])
 BANK.add("11.average-tricks", "What is the average number of tricks? (two decimals are enough)",
-         answer=lambda: mean_tricks(), tolerance=0.01,
+         answer=lambda: mean_tricks(), tolerance=0.01, error=lambda: standard_error(estimate()),
          hint="0 × chance of 0 + 1 × chance of 1 + 2 × chance of 2 + ... from the table in the answer above.",
          worked=lambda: f"0 × chance of 0 + 1 × chance of 1 + ... = {float(mean_tricks()):.3f} tricks "
                         "(est.expected_tricks does the same sum).")
@@ -136,6 +145,7 @@ BANK.add("11.w-or-g12",
                          "another one. Winning this trick is not the same as making your bid."])
 BANK.add("11.jester-fewer", "With J instead of W: how many fewer tricks on average? (two decimals are enough)",
          answer=lambda: mean_tricks() - mean_tricks(estimate(WITH_JESTER)), tolerance=0.02,
+         error=lambda: sqrt(standard_error(estimate()) ** 2 + standard_error(estimate(WITH_JESTER)) ** 2),
          hint="Work out the new average (estimate_tricks(...).expected_tricks) and subtract it from the old one.",
          worked=lambda: ["The whole distribution moves down by about one trick (the Wizard was a sure trick).",
                          _pair(estimate(), estimate(WITH_JESTER), ["with W", "with J"])])

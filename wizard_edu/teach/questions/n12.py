@@ -10,7 +10,7 @@ from ...display.numbers import steady
 from ...engine.rules import score_round
 from . import Bank
 from .n10 import break_even
-from .n11 import POSITION, estimate
+from .n11 import POSITION, estimate, standard_error
 
 BANK = Bank("12-the-best-bid")
 RISKY = "W G13 G8 B11 Y2"
@@ -85,6 +85,7 @@ WHY_NONE = ["Junior says 1 from p > 1/2; Classic already says 1 from p > 3/7",
 
 BANK.add("12.bid-2-expected", "What is the expected score of bid 2 for this hand? (one decimal is enough)",
          answer=lambda: expected_score(estimate(), 2), tolerance=0.05,
+         error=lambda: standard_error(estimate(), lambda k: score_round(2, k)),
          hint="Only 2 tricks scores 40; 1 or 3 tricks score −10; 0 or 4 score −20; 5 scores −30. "
               "Multiply each by its chance from the table and add up.",
          worked=lambda: [f"chance(0) × (−20) + chance(1) × (−10) + chance(2) × 40 + ... = "
@@ -100,7 +101,9 @@ BANK.add("12.best-is-most-likely", "Is the best bid the most likely number of tr
          answer=lambda: "yes" if best_bid(estimate()) == int(estimate().probabilities.argmax()) else "no",
          hint="Compare the best bid with the number of tricks that has the biggest chance.",
          worked=lambda: f"Best bid {best_bid(estimate())}, most likely number of tricks "
-                        f"{int(estimate().probabilities.argmax())}: here they agree.")
+                        f"{int(estimate().probabilities.argmax())}: here they agree. But not always: remember R3 in "
+                        "notebook 10. It loses more often than it wins, so \"0 tricks\" is the most likely outcome, "
+                        "and still a bid of 1 scores more on average.")
 BANK.add("12.gains-most", "Which bid gains the most points when the hand is played toward it?",
          shuffle=False, choices=lambda: [int(b) for b in gain().index], answer=lambda: int(gain().idxmax()),
          hint="Subtract the 'played the same way' column from the 'played toward the bid' column, bid by bid.",
@@ -149,7 +152,8 @@ BANK.add("12.why-none", "Why is there no situation where Classic says bid 0 and 
 BANK.add("12.gamble-cost",
          "How many points per round would the gamble cost on average, compared with the best bid? (one decimal)",
          answer=lambda: expected_score(risky(), best_bid(risky())) - expected_score(risky(), _spread_bid()),
-         tolerance=0.05,
+         tolerance=0.05, error=lambda: standard_error(
+             risky(), lambda k: score_round(best_bid(risky()), k) - score_round(_spread_bid(), k)),
          hint="Best expected score minus the expected score of the bid with the biggest spread, from risky.bids().",
          worked=lambda: f"Best bid {best_bid(risky())}: {float(expected_score(risky(), best_bid(risky()))):.2f}; "
                         f"the gamble, bid {_spread_bid()}: {float(expected_score(risky(), _spread_bid())):.2f}.")
