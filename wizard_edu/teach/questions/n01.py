@@ -132,11 +132,11 @@ BANK.add("01.card-left-6-players", "6 players, round 6: is a card left to turn u
 
 
 # -- follow-ups: a yes/no question is a coin toss, so each asks why ------------------------------------
-WHY_WHOLE = ["32 + 2 + 2 = 36, the number of cards in the deck", "the deck also has blank cards to count",
-             "some number cards are counted twice in the 32"]
+WHY_WHOLE = ["32 + 2 + 2 = 36, the number of cards in the deck", "the deck also has a few blank cards that are not counted here",
+             "some of the number cards are counted twice in the 32 number cards"]
 BANK.why("01.whole-deck", "Why?", WHY_WHOLE, answer=lambda: WHY_WHOLE[0] if _whole() else WHY_WHOLE[2],
          hint="Add the three numbers. Then count the whole deck.")
-WHY_LEFT = ["6 × 6 = 36 cards are dealt: that is every card", "in round 6 the dealer keeps the top card",
+WHY_LEFT = ["6 × 6 = 36 cards are dealt: that is every card", "in round 6 the dealer keeps the top card for the trump",
             "with 6 players the Fool Frogs are put away first"]
 BANK.why("01.card-left-6-players", "Why?", WHY_LEFT,
          answer=lambda: WHY_LEFT[0] if _game(6, 6, 2).trump_card is None else WHY_LEFT[1],

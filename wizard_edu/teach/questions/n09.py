@@ -160,14 +160,14 @@ BANK.add("09.farthest-600", "With 600 deals (seed=1), which outcome is farthest 
 
 # -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
 WHY_SIX = ["the turned-up card is any of the 60 cards either way",
-           "with more players, more of the Wizards are dealt out",
+           "with more players, more of the Wizards are dealt out before the turn-up",
            "6 players play with a smaller deck than 4 players"]
 BANK.why("09.six-players", "Why?", WHY_SIX,
          answer=lambda: WHY_SIX[0] if _trump_odds(6, 1) == _trump_odds(4, 1) else WHY_SIX[1],
          hint="In round 1, which cards has anybody seen when the card is turned up?")
 WHY_ONE = ["5 cards get about one red card on average (12 of 59)",
-           "trumps are dealt first, one card to each player",
-           "red cards are more common than the other colours"]
+           "trumps are dealt out first, one card to each player in turn",
+           "red cards are more common than the other colours in this round"]
 BANK.why("09.trumps-zero-or-one", "Why?", WHY_ONE,
          answer=lambda: WHY_ONE[0] if 0.5 < 5 * 12 / 59 < 1.5 else WHY_ONE[2],
          hint="12 of the 59 hidden cards are red. How many of 5 cards is that, on average?")

@@ -92,8 +92,8 @@ def _bids_line(card: str, turned_up: str = UP, rules: str = "classic") -> str:
 
 
 WHY_JESTER = ["a Jester wins only a trick of all Jesters, and there are 4 Jesters",
-              "with 5 players one Jester is taken out of the deck first",
-              "with 5 players a Jester must follow the colour that was led"]
+              "with 5 players, one of the four Jesters is taken out of the deck first",
+              "with 5 players or more, a Jester must follow the colour that was led"]
 
 BANK.add("10.wizard-first", "4 players, R5 turned up. You hold a Wizard and play first. What is your chance of winning?",
          answer=lambda: _p("W", 4, 0), hint="Which card wins a trick when a Wizard is played first?",
@@ -164,19 +164,19 @@ BANK.add("10.why-jester", "Why can a Jester win with 4 players but never with 5?
 
 # -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
 WHY_LAST = ["a player before you may play a Wizard, and the first Wizard wins",
-            "the dealer's Wizard counts only as a Jester",
-            "a high trump played earlier beats a Wizard played last"]
+            "the dealer's Wizard counts only as a Jester when it is played last",
+            "a high trump played earlier in the trick beats a Wizard played last"]
 BANK.why("10.wizard-last", "Why?", WHY_LAST, answer=lambda: WHY_LAST[0] if _p("W", 4, 3) < 1 else WHY_LAST[1],
          hint="There are 4 Wizards. Who wins when two Wizards are played?")
 WHY_SEAT = ["only a Wizard beats R13, and a Wizard wins from any seat",
             "R13 is always led first, whoever holds it",
-            "every seat sees the same cards before it plays"]
+            "every seat sees the same cards before it has to play"]
 BANK.why("10.r13-seat", "Why?", WHY_SEAT,
          answer=lambda: WHY_SEAT[0] if len({_p("R13", 4, seat) for seat in range(4)}) == 1 else WHY_SEAT[2],
          hint="Which cards can beat the highest trump?")
 WHY_FIRST = ["led first, green is the colour to follow, so G13 can win",
              "the first card played always wins the trick",
-             "playing last shows the others your card too early"]
+             "playing last shows the other players your green card too early"]
 BANK.why("10.g13-first-or-last", "Why?", WHY_FIRST,
          answer=lambda: WHY_FIRST[0] if _p("G13", 4, 0) > _p("G13", 4, 3) else WHY_FIRST[2],
          hint="If you play last, which colour has probably been led already?")
@@ -191,9 +191,9 @@ def _bid_reason(card: str) -> str:
             f"it wins only {p:.2f} of the time: bid 0 scores more on average")
 
 
-BANK.why("10.g13-bid", "Why?", lambda: [_bid_reason("G13"), "G13 is not a trump, so it can never win a trick",
+BANK.why("10.g13-bid", "Why?", lambda: [_bid_reason("G13"), "G13 is not a trump, so it can never win a trick in this round",
                                         "a bid of 0 always scores more than a bid of 1"],
          answer=lambda: _bid_reason("G13"), hint="Work out both expected scores with its chance to win.")
-BANK.why("10.r3-bid", "Why?", lambda: [_bid_reason("R3"), "R3 is a trump, so it wins every single time",
+BANK.why("10.r3-bid", "Why?", lambda: [_bid_reason("R3"), "R3 is a trump, so it wins every single time it is played",
                                        "a bid of 1 always scores more than a bid of 0"],
          answer=lambda: _bid_reason("R3"), hint="Work out both expected scores with its chance to win.")

@@ -92,7 +92,7 @@ BANK.add("11.most-likely", "W R13 R9 G12 B3, player 2 of 4, red is trump: what i
          hint="The Wizard is a sure trick. The two high trumps are very likely tricks. What about G12 and B3?",
          worked=lambda: [f"The rule-of-thumb player counts {_rule_of_thumb_count()} tricks (a Wizard counts 1, a trump "
                          "a bit, high cards of other colours a little). Played 10,000 times:", estimate(),
-                         "That is a whole distribution: a chance for each number of tricks.", estimate().table(),
+                         estimate().table(),
                          distribution_chart()])
 BANK.add("11.average-tricks", "What is the average number of tricks? (two decimals are enough)",
          answer=lambda: mean_tricks(), tolerance=0.01, error=lambda: standard_error(estimate()),
@@ -155,7 +155,7 @@ BANK.add("11.w-g2-b3", "One hand to try: W G2 B3 (player 2, red trump). Does it 
          worked=lambda: ["One sure trick (a Wizard) and two cards that almost never win:", estimate("W G2 B3").table()])
 WHY_NOT_ZERO = ["its Wizard loses only to a Wizard played earlier in that trick",
                 "five cards always win at least one trick between them",
-                "red is trump, and its two red cards always win a trick"]
+                "red is trump, and its two high red cards always win a trick each"]
 BANK.add("11.why-not-zero", "Why is 0 tricks almost impossible for W R13 R9 G12 B3?", choices=WHY_NOT_ZERO,
          answer=lambda: WHY_NOT_ZERO[0] if estimate().probabilities[0] < estimate(WITH_JESTER).probabilities[0]
          else WHY_NOT_ZERO[1],
@@ -173,14 +173,14 @@ def _both_tables():
 
 # -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
 WHY_RANDOM = ["random players waste their Wizards and high trumps",
-              "random players are dealt weaker cards than others",
-              "random players may break the follow-colour rule"]
+              "random players are dealt weaker cards than the other players",
+              "random players may break the follow-colour rule when they like"]
 BANK.why("11.random-opponents", "Why?", WHY_RANDOM,
          answer=lambda: WHY_RANDOM[0] if mean_tricks(estimate(opponents="random")) > mean_tricks() else WHY_RANDOM[1],
          hint="The cards are dealt the same way. What do random players do with a Wizard?")
 WHY_G12 = ["if G12 wins, the Wizard is still there for a later trick",
            "G12 wins this trick more often than the Wizard does",
-           "a Wizard played now does not count as a trick at all"]
+           "a Wizard played now, in the second seat, does not count as a trick"]
 BANK.why("11.w-or-g12", "Why?", WHY_G12, answer=lambda: WHY_G12[0] if str(_g12_or_w()) == "G12" else WHY_G12[1],
          hint="You need 3 tricks. Which card can still win a later trick if you keep it?")
 WHY_W_G2_B3 = ["the Wizard is a sure trick, and G2 and B3 almost never win",

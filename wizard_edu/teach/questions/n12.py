@@ -80,8 +80,8 @@ def _r9_junior_bid() -> int:
 
 
 WHY_NONE = ["Junior says 1 from p > 1/2; Classic already says 1 from p > 3/7",
-            "Classic says 1 only from p > 1/2; Junior already from p > 3/7",
-            "Junior and Classic both say 1 from exactly the same chance p"]
+            "Classic says 1 only from p > 1/2, and Junior already from p > 3/7",
+            "Junior and Classic both say 1 from exactly the same chance p of winning"]
 
 BANK.add("12.bid-2-expected", "What is the expected score of bid 2 for this hand? (one decimal is enough)",
          answer=lambda: expected_score(estimate(), 2), tolerance=0.05,
@@ -89,8 +89,7 @@ BANK.add("12.bid-2-expected", "What is the expected score of bid 2 for this hand
          hint="Only 2 tricks scores 40; 1 or 3 tricks score −10; 0 or 4 score −20; 5 scores −30. "
               "Multiply each by its chance from the table and add up.",
          worked=lambda: [f"chance(0) × (−20) + chance(1) × (−10) + chance(2) × 40 + ... = "
-                         f"{float(expected_score(estimate(), 2)):.3f}. est.bids() does it for every bid; the spread "
-                         "is the standard deviation of the score: how much it jumps around from round to round.",
+                         f"{float(expected_score(estimate(), 2)):.3f}. For every bid:",
                          estimate().bids()])
 BANK.add("12.best-bid", "Which bid has the best expected score?", answer=lambda: best_bid(estimate()),
          hint="Look for the biggest number in the 'expected score' column of est.bids().",
@@ -167,7 +166,7 @@ def _best_r9(rules: str) -> int:
 
 # -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
 WHY_MOST = ["only an exact bid earns the bonus, so the likeliest pays best",
-            "the best bid is always the biggest number of tricks",
+            "the best bid is always the biggest number of tricks the hand can win",
             "every bid has the same expected score for this hand"]
 BANK.why("12.best-is-most-likely", "Why, here?", WHY_MOST,
          answer=lambda: WHY_MOST[0] if best_bid(estimate()) == int(estimate().probabilities.argmax()) else WHY_MOST[1],
@@ -179,12 +178,12 @@ BANK.why("12.junior-same-bid", "Why?", WHY_SAME,
          answer=lambda: WHY_SAME[0] if best_bid(estimate()) == best_bid(estimate(), "junior") else WHY_SAME[1],
          hint="Work out the expected points of each bid both ways.")
 WHY_R9C = ["it wins more than 3/7 of the time, where bid 1 starts to pay",
-           "R9 is the highest trump card, so it always wins",
-           "in Classic a bid of 1 always beats a bid of 0"]
+           "R9 is the highest trump card left, so it always wins the trick",
+           "in Classic a bid of 1 always beats a bid of 0, whatever the card"]
 BANK.why("12.r9-classic", "Why?", WHY_R9C, answer=lambda: WHY_R9C[0] if _r9() > break_even("classic") else WHY_R9C[2],
          hint="Compare its chance to win with 3/7.")
 WHY_R9J = ["it wins less than half the time, so a 0 comes true more often",
-           "scored the Junior way, a prediction of 1 is not allowed",
-           "a correct 0 scores more points than a correct 1"]
+           "scored the Junior way, a prediction of 1 is not allowed in round 1",
+           "a correct 0 scores more points than a correct 1 in Junior scoring"]
 BANK.why("12.r9-junior", "Why?", WHY_R9J, answer=lambda: WHY_R9J[0] if _r9() < Fraction(1, 2) else WHY_R9J[2],
          hint="Both right predictions are worth 1 point. Which one comes true more often?")

@@ -242,7 +242,7 @@ def lead_verdict() -> str:
 
 
 WHY_MONO = ["its six special cards have no colour to share out",
-            "its Dragon and Fairy would win every colour's tricks",
+            "its Dragon and Fairy would win every trick",
             "it can: Monochrome works with every deck too"]
 
 BANK.add("13.mono-anniversary", "Why can Monochrome not be played with the Anniversary deck?", choices=WHY_MONO,
@@ -257,8 +257,9 @@ BANK.add("13.pm1-forbidden", "Plus/minus one, 5 cards each, the others bid 1, 1 
 BANK.add("13.pm1-everyone", "With plus/minus one, can every player make their bid in the same round?",
          choices=["yes", "no"], answer=lambda: "yes" if everyone_can_make_it() else "no",
          hint="If everybody wins exactly what they bid, the bids add up to the tricks in the round. Is that allowed?",
-         worked="No: if all bids were made, the tricks won (which add up to the tricks in the round) would equal "
-                "the bids, and the bids may never add up to that number. The experiments below show zero such rounds.")
+         worked="No: if all bids were made, the bids would equal the tricks won, and all the tricks won together "
+                "are all the tricks of the round: a total the bids may never reach. The experiments below show "
+                "zero such rounds.")
 BANK.add("13.canadian-leads-alone",
          "Canadian rule, 3 cards, the others bid 1, 1 and 0. Which bid may a dealer who leads alone not make?",
          answer=lambda: min(set(range(4)) - set(_canadian_bids()["dealer leads alone"])),
@@ -272,8 +273,7 @@ BANK.add("13.clairvoyance-bid", "Clairvoyance: what does the kit's rule-of-thumb
          "what you would bid first (look at the cards below).", shuffle=False, choices=[0, 1],
          answer=lambda: int(_unseen_chance() > 0.5),
          hint="Of all the cards you might hold, how many would beat the cards you can see?",
-         worked=lambda: f"It counts the share of the cards it might hold that would win this trick against the cards "
-                        f"it can see: {steady(_unseen_chance(), 3)}. "
+         worked=lambda: f"Its count is {steady(_unseen_chance(), 3)}. "
                         + ("More than half, so it bids 1." if _unseen_chance() > 0.5 else "Not more than half, so it bids 0."))
 BANK.add("13.mono-trick", "Monochrome: click the card that wins R9 G13 B13.", cards="R9 G13 B13",
          answer=lambda: explain_trick("R9 G13 B13", rules=_mono_rules()).winner,
@@ -380,18 +380,18 @@ BANK.add("13.mono-exact", "5 games of 3 players: is the share of exact bids high
 
 # -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
 WHY_PM1 = ["if every bid were made, the bids would add up to the tricks",
-           "the dealer must always miss the bid by exactly one trick",
-           "two players may never bid the same number in a round"]
+           "the dealer must always miss their bid by exactly one trick in the round",
+           "two players may never bid the same number of tricks in one round"]
 BANK.why("13.pm1-everyone", "Why?", WHY_PM1, answer=lambda: WHY_PM1[2] if everyone_can_make_it() else WHY_PM1[0],
          hint="Add up the tricks everybody wins. What may the bids never add up to?")
 WHY_SEER = ["more than half of the cards it might hold would win",
             "at most half of the cards it might hold would win",
-            "it always bids 1 when it can see the others' cards"]
+            "it always bids 1 when it sees the others' cards"]
 BANK.why("13.clairvoyance-bid", "Why?", WHY_SEER, answer=lambda: WHY_SEER[0] if _unseen_chance() > 0.5 else WHY_SEER[1],
          hint="Count the cards it might hold that would beat the cards it can see.")
 WHY_CLOUD = ["the changed bid is then exactly the number of tricks won",
-             "a lower bid always scores better than a higher bid",
-             "the Cloud adds 10 points to a bid that goes up"]
+             "a lower bid always scores better than a higher bid with the Cloud",
+             "the Cloud adds 10 points to a bid that goes up by one trick"]
 BANK.why("13.cloud-change", "Why?", WHY_CLOUD,
          answer=lambda: WHY_CLOUD[0] if max(cloud_changes().values()) > 0 else WHY_CLOUD[1],
          hint="After the change, is the bid exact?")
