@@ -526,7 +526,10 @@ class Question(WidgetBase):
             target = Fraction(a) if not isinstance(a, float) else Fraction(a)
             shown = str(given).strip() if isinstance(given, str) else number_text(given)
             integer_answer = isinstance(a, int) or (not isinstance(a, float) and target.denominator == 1)
-            if self.tolerance_given:
+            if self.tolerance_given and exact and not share and value.denominator != 1 \
+                    and not isinstance(a, float) and not integer_answer:
+                ok = value == target      # a typed fraction is exact: 4/59 is not 2/29, however close
+            elif self.tolerance_given:
                 ok = abs(value - target) <= Fraction(self.tolerance)
                 integer_answer = False
             elif integer_answer or (exact and not isinstance(a, float)):
