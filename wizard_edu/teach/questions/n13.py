@@ -321,7 +321,7 @@ BANK.add("13.cloud-exact", "Bid 2, won 2, holding the Cloud: the bid must change
          hint="Either way the new bid is off by one trick.",
          worked=lambda: f"Bid 3 won 2: {score_round(3, 2)}; bid 1 won 2: {score_round(1, 2)}. Either change misses by one.")
 BANK.add("13.pm1-shares", "In these games, which has the bigger share of exact bids: classic or plus/minus one? "
-         "(Or is the gap less than 2 standard errors, too close to tell?)",
+         "(Or is the gap under 2 standard errors, so that you cannot say?)",
          choices=["classic", "plus/minus one", TOO_CLOSE],
          answer=lambda: bigger(bids("classic")["exact"], bids("plus/minus one")["exact"], ("classic", "plus/minus one")),
          hint="Compare the gap between the two shares with 2 standard errors.",
@@ -331,7 +331,7 @@ BANK.add("13.pm1-shares", "In these games, which has the bigger share of exact b
                          "The rule can only stop the dealer, once a round, so it changes few bids: 25 games "
                          "cannot show so small an effect."])
 BANK.add("13.deck-luck", "In these games, with which deck do the players hit their bid less often? "
-         "(Or is the gap too close to tell?)",
+         "(Or can you not say, because the gap is under 2 standard errors?)",
          choices=["classic", "anniversary", TOO_CLOSE],
          answer=lambda: bigger(bids("anniversary")["exact"], bids("classic")["exact"], ("classic", "anniversary")),
          hint="Compare the gap between the two shares with 2 standard errors.",
@@ -340,7 +340,7 @@ BANK.add("13.deck-luck", "In these games, with which deck do the players hit the
                          "A special card that takes a trick away, or forces a new bid, could make exact bids "
                          "harder; more games would tell."])
 BANK.add("13.small-hands", "Standard schedule: in which hands is the rule-of-thumb players' lead in exact bids over the "
-         "random players bigger? (Or is the difference too close to tell?)",
+         "random players bigger? (Or can you not say, with so few games?)",
          choices=["big (11-15 cards)", "small (1-5 cards)", TOO_CLOSE], answer=lead_verdict,
          hint="Work out the lead in each kind of hand, then compare the difference with 2 standard errors.",
          worked=lambda: ["Share of exact bids by kind of player, and the rule-of-thumb players' lead:",
