@@ -71,6 +71,9 @@ def test_each_question_takes_its_computed_answer_and_shows_the_worked_answer_the
     assert q.answer_with(right_value(q)).startswith("Yes!"), (qid, q.feedback)
     took = time.perf_counter() - start
     assert q.correct and q.tries == 2
+    if q.follow_up is not None:     # a two-option question asks why before its worked answer
+        assert not q.worked_shown
+        assert q.follow_up.answer_with(q.follow_up._answer).startswith("Yes!")
     assert q.worked_shown or not (spec(qid).worked or q.explanation), qid
     print(f"{qid}: right answer and worked answer shown in {took * 1000:.1f} ms")
     shown = worked(qid)
@@ -92,6 +95,7 @@ def test_choice_questions_do_not_always_put_the_answer_first(monkeypatch):
     choice_specs = [s for s in SPECS if ask(s.id, record=False).kind == "choice"]
     if not choice_specs:
         pytest.skip("no choice questions yet")
+    kept = []
     for s in choice_specs:
         places = set()
         for name in ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"):
@@ -101,8 +105,11 @@ def test_choice_questions_do_not_always_put_the_answer_first(monkeypatch):
             places.add(q.choice_order.index(q._answer))
         if s.shuffle:
             assert len(places) > 1, s.id
-        else:   # numbers kept in order: then the answer is not the first of them
-            assert places != {0}, s.id
+        else:   # numbers kept in order (bids 0 to 5): the same place for everyone
+            assert len(places) == 1, s.id
+            kept.append(places.pop())
+    # ... but not always the first (tests/content/test_questions_fair.py measures "always the first")
+    assert kept and set(kept) != {0}
 
 
 def test_lookups_and_bad_ids():

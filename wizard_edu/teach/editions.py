@@ -341,7 +341,8 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
         kwargs["record"] = False
         original(self, *args, **kwargs)
         shown = f"{self.prompt} ({' '.join(map(str, self.cards))})" if self.kind == "click" else self.prompt
-        found.append((shown, self.answer_text))
+        why = self._why   # a two-option question's follow-up "why" (wizard_edu.widgets.Question)
+        found.append((shown, self.answer_text + (f" (why: {question_module._value(why['answer'])})" if why else "")))
 
     namespace: dict[str, Any] = {"__name__": "__main__"}
     try:

@@ -82,6 +82,7 @@ import functools
 import getpass
 import hashlib
 import html
+import math
 import random
 import re
 from collections import Counter
@@ -113,6 +114,8 @@ DEFAULT_HINTS = {
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 _NUMBER_RE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 _FRACTION_RE = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
+#: "4 in 10", "4 out of 10", "4 times in 10".
+_IN_RE = re.compile(r"^([+-]?[\d.,]+)\s*(?:times\s+)?(?:in|out\s+of)\s+([\d.,]+)$")
 
 
 def _value(x: Any) -> Any:
@@ -137,8 +140,37 @@ def parse_number(text: str | Number) -> tuple[Fraction, bool]:
         return text, True
     if isinstance(text, (float, decimal.Decimal)):
         return Fraction(text), False
+    value, exact, _share = read_number(text)
+    return value, exact
+
+
+def read_number(text: str | Number) -> tuple[Fraction, bool, bool]:
+    """Read a typed number: ``(value, exact, share)``.  ``share`` is True for a percentage or "N in M"
+    (a part of a whole: "40%", "4 in 10"), which a "how many times in 10" question scales to its 10.
+
+    >>> read_number("4 in 10")
+    (Fraction(2, 5), True, True)
+    >>> read_number("about 4")
+    (Fraction(4, 1), True, False)
+    >>> read_number("40%")
+    (Fraction(2, 5), False, True)
+    """
+    if isinstance(text, bool):
+        raise AnswerTextError(f"{text!r} is not a number.")
+    if not isinstance(text, str):
+        value, exact = parse_number(text)
+        return value, exact, False
     raw = str(text)
-    cleaned = raw.strip().replace("\u2212", "-").replace(" ", "").replace("\u00a0", "")
+    cleaned = raw.strip().replace("\u2212", "-").replace("\u00a0", " ").lower()
+    # "about 4", "≈ 4", "~4": a child may say it is an estimate; the number is what counts.
+    cleaned = re.sub(r"^(about|around|roughly|approximately|nearly|≈|~)\s*", "", cleaned)
+    within = _IN_RE.match(cleaned)
+    if within:
+        part, whole = (parse_number(x)[0] for x in within.groups())
+        if whole == 0:
+            raise AnswerTextError("\"in 0\" cannot be: say how many times in how many, like 4 in 10.")
+        return part / whole, True, True
+    cleaned = cleaned.replace(" ", "")
     percent = cleaned.endswith("%")
     if percent:
         cleaned = cleaned[:-1]
@@ -148,12 +180,12 @@ def parse_number(text: str | Number) -> tuple[Fraction, bool]:
         num, den = cleaned.split("/")
         if int(den) == 0:
             raise AnswerTextError("A fraction cannot have 0 at the bottom.")
-        return Fraction(int(num), int(den)), True
+        return Fraction(int(num), int(den)), True, False
     if _NUMBER_RE.match(cleaned):
         value = Fraction(cleaned)
         if percent:
-            return value / 100, False
-        return value, "." not in cleaned
+            return value / 100, False, True
+        return value, "." not in cleaned, False
     raise AnswerTextError(f"I could not read {raw.strip()!r} as a number. Type a number like 36, 2/9, "
                           "0.25 or 25%.")
 
@@ -172,6 +204,24 @@ def number_text(value: Any) -> str:
     if frac is not None and frac.denominator <= 10_000:
         return f"{frac.numerator}/{frac.denominator} ({about})"
     return about
+
+
+def _short(x: float) -> str:
+    """A number to two decimals at most: 3.84, 2, 4.34."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def estimate_text(value: Any, error: Any) -> str:
+    """A simulated value with its standard error, to the digits the error allows.
+
+    >>> estimate_text(Fraction(1937, 2000), 0.012)
+    'about 0.97 ± 0.01'
+    >>> estimate_text(17.575, 0.31)
+    'about 17.6 ± 0.3'
+    """
+    f, e = float(value), abs(float(error))
+    digits = max(0, -math.floor(math.log10(e))) if e > 0 else 3
+    return f"about {f:.{digits}f} ± {e:.{digits}f}"
 
 
 def learner_key(home: Any = None) -> str:
@@ -254,14 +304,30 @@ class Question(WidgetBase):
                  tolerance: float | None = None, reveal_after: int = 2, notebook: str | None = None,
                  id: str | None = None, rules: str = "classic", theme: Any = None, home: Any = None,
                  record: bool = True, placeholder: str | None = None, worked: Callable[[], Any] | None = None,
-                 shuffle: bool = True, **kwargs: Any) -> None:
+                 shuffle: bool = True, out_of: int | None = None, error: Any = None,
+                 why: dict[str, Any] | None = None, on_check: Callable[[str], None] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__("wizard-question", **kwargs)
         self.prompt = str(prompt)
         self._answer = _value(answer)
         self._hint_source = hint
         self._explain_source = explain
         self._worked_source = worked
+        # A tolerance given by the question applies to every way of typing the number (a whole number
+        # too: "about how many" questions); without one, whole numbers and fractions must be exact.
+        self.tolerance_given = tolerance is not None
         self.tolerance = TOLERANCE if tolerance is None else float(tolerance)
+        #: "how many times in 10": a share typed as "40%" or "4 in 10" is read as that part of 10.
+        self.out_of = out_of
+        #: the standard error of a simulated answer (the answer is then given as "about x ± e").
+        self.error = _value(error)
+        self._why = dict(why) if why is not None else None
+        if self._why is not None and not {"prompt", "choices", "answer"} <= set(self._why):
+            raise WizardError(f"The follow-up of {prompt!r} needs a prompt, choices and an answer.")
+        self._on_check = on_check
+        self._rules, self._theme_arg = rules, theme
+        #: the follow-up "why" question (made once this one is right or shown), or None.
+        self.follow_up: Question | None = None
         self.reveal_after = max(1, int(reveal_after))
         self.notebook = notebook
         self.id = id or _slug(self.prompt)
@@ -402,6 +468,11 @@ class Question(WidgetBase):
     def answer_text(self) -> str:
         """The answer in words (for tests and teachers; the widget shows it only when revealed)."""
         a = self._answer
+        if self.kind == "number" and self.error is not None:
+            return estimate_text(a, self.error)
+        if self.kind == "number" and self.out_of is not None:
+            low, high = (_short(float(a) + d) for d in (-self.tolerance, self.tolerance))
+            return f"about {_short(float(a))} (anything from {low} to {high} is right)"
         if self.kind == "number":
             return number_text(a)
         if self.kind == "cards":
@@ -449,11 +520,19 @@ class Question(WidgetBase):
         """``(right, what was given in words, close)``; AnswerTextError if it cannot be read."""
         a = self._answer
         if self.kind == "number":
-            value, exact = parse_number(given)
+            value, exact, share = read_number(given)
+            if share and self.out_of is not None:
+                value *= self.out_of
             target = Fraction(a) if not isinstance(a, float) else Fraction(a)
             shown = str(given).strip() if isinstance(given, str) else number_text(given)
             integer_answer = isinstance(a, int) or (not isinstance(a, float) and target.denominator == 1)
-            if integer_answer or (exact and not isinstance(a, float)):
+            if self.tolerance_given and exact and not share and value.denominator != 1 \
+                    and not isinstance(a, float) and not integer_answer:
+                ok = value == target      # a typed fraction is exact: 4/59 is not 2/29, however close
+            elif self.tolerance_given:
+                ok = abs(value - target) <= Fraction(self.tolerance)
+                integer_answer = False
+            elif integer_answer or (exact and not isinstance(a, float)):
                 ok = value == target
             else:
                 ok = abs(value - target) <= Fraction(self.tolerance)
@@ -515,7 +594,7 @@ class Question(WidgetBase):
             self.say(self.feedback, "ok")
             if self.hint_html is not None:
                 self.hint_html.value = ""
-            self._show_worked()
+            self._after_right()
         else:
             if close:
                 self.feedback = (f"Very close, but not quite: {shown} is not it. Check your working, "
@@ -530,8 +609,45 @@ class Question(WidgetBase):
                                              self.show_answer)
             self._add(self.reveal_button)
         if counted:
-            self._record(ok)
+            # With a follow-up "why", a right answer is not yet understanding: the record waits for
+            # the why (a wrong try is recorded at once).
+            if not (ok and self._why is not None):
+                self._record(ok)
+            if self._on_check is not None:
+                self._on_check("right" if ok else "wrong")
         return self.feedback
+
+    def _after_right(self) -> None:
+        """Right (or shown): ask the follow-up "why" if there is one, else show the worked answer."""
+        if self._why is None:
+            self._show_worked()
+            return
+        if self.follow_up is None:
+            why = dict(self._why)
+            self.follow_up = Question(
+                _value(why.pop("prompt")), why.pop("answer"), choices=_value(why.pop("choices")),
+                hint=why.pop("hint", None), shuffle=why.pop("shuffle", True), id=f"{self.id}-why",
+                notebook=self.notebook, rules=self._rules, theme=self._theme_arg, home=self.home, record=False,
+                reveal_after=self.reveal_after, on_check=self._follow_up_checked, **why)
+            self.follow_up.add_class("wizard-question-why")
+            self._add(self.follow_up)
+
+    def _follow_up_checked(self, event: str) -> None:
+        """The follow-up was answered ("right", "wrong") or shown ("shown")."""
+        if event in ("right", "wrong"):
+            if self.follow_up is not None and self.follow_up.tries == 1 and self.right_first_time:
+                self.right_first_time = event == "right"
+            self._record(event == "right")
+        if event in ("right", "shown"):
+            self._show_worked()
+
+    @property
+    def done(self) -> bool:
+        """Answered right (or shown), the follow-up "why" too when there is one."""
+        if not (self.correct or self.revealed):
+            return False
+        return self._why is None or (self.follow_up is not None
+                                     and (self.follow_up.correct or self.follow_up.revealed))
 
     def click(self, position_or_card: int | Card | str) -> str:
         """Click a card (by 0-based position in ``cards``, or by card)."""
@@ -558,7 +674,9 @@ class Question(WidgetBase):
         self.answer_html.value = status_message(f"The answer is {self.answer_text}.", "info")
         if self.reveal_button is not None:
             self.reveal_button.layout.display = "none"
-        self._show_worked()
+        self._after_right()
+        if self._on_check is not None:
+            self._on_check("shown")
         return text
 
     # -- widget callbacks -------------------------------------------------------------------------
@@ -628,7 +746,10 @@ class WorkedAnswer(WidgetBase):
         self.question = question
         self.answer_text = question.answer_text
         head = widgets.HTML(status_message(f"The answer: {self.answer_text}.", "info"))
-        items = [question.explanation or None, _value(question._worked_source)]
+        why = question._why
+        items = [question.explanation or None,
+                 f"Why: {_value(why['answer'])}." if why is not None else None,
+                 _value(question._worked_source)]
         flat = [x for item in items for x in (item if type(item) in (list, tuple) else [item])]
         # The sentences also go into the text form, so a teacher reading the stored notebook anywhere
         # (GitHub, an untrusted notebook) sees the why as well as the answer.

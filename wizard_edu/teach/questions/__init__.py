@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 import re
@@ -105,6 +106,24 @@ class Bank:
         self._specs[id] = made
         return made
 
+    def why(self, id: str, prompt: str, choices: Sequence[str] | Callable[[], Sequence[str]],
+            answer: Callable[[], str], *,
+            hint: str | None = None) -> QuestionSpec:
+        """Give question ``id`` a follow-up "why" (choices, asked once the question is right or shown).
+
+        A question of two options is a coin toss: its follow-up makes a guess alone not count (the
+        progress file records "right first time" only when both are right first time).
+        """
+        if id not in self._specs:
+            raise WizardError(f"There is no question {id!r} to follow up.")
+        if not callable(answer):
+            raise WizardError(f"The answer of the follow-up of {id!r} must be a function.")
+        found = self._specs[id]
+        follow = {"prompt": prompt, "choices": choices if callable(choices) else list(choices), "answer": answer,
+                  "hint": hint}
+        self._specs[id] = dataclasses.replace(found, options={**found.options, "why": follow})
+        return self._specs[id]
+
     def __iter__(self) -> Iterator[QuestionSpec]:
         return iter(self._specs.values())
 
@@ -174,15 +193,88 @@ def ask(id: str, **overrides: Any) -> Any:
     return Question(_value(found.prompt), **kwargs)
 
 
-def worked(id: str) -> Any:
+#: What :func:`worked` says to a learner who has not tried the question yet.
+NOT_YET = ("Have a go at this question first: it is in the notebook above. Its answer shows there, "
+           "after a right answer or after two tries.")
+
+
+class NotYet:
+    """What :func:`worked` gives before a learner has tried the question: a kind sentence, no answer."""
+
+    def __init__(self, id: str) -> None:
+        self.id = id
+
+    def __repr__(self) -> str:
+        return f"✎ {NOT_YET}"
+
+    def _repr_html_(self) -> str:
+        return f"<p class='wizard-not-yet'>✎ {NOT_YET}</p>"
+
+
+def _tried(id: str, home: Any = None) -> bool:
+    """True once the learner has answered ``id`` right or tried it twice (when "Show answer" appears)."""
+    from .. import progress
+
+    try:
+        data = progress.load(home)
+    except (WizardError, OSError):
+        return False
+    who = progress.current_learner(home) or progress.UNNAMED
+    for part in data.get("learners", {}).get(who, {}).values():
+        entry = part.get("questions", {}).get(id) if isinstance(part, dict) else None
+        if isinstance(entry, dict) and (entry.get("correct") or int(entry.get("tries", 0)) >= 2):
+            return True
+    return False
+
+
+def _running_teacher_edition() -> bool:
+    """True when no learner opened this kernel's notebook, or the notebook is a teacher edition.
+
+    JupyterLab (jupyter_server) names the notebook a kernel runs in ``JPY_SESSION_NAME``.  Without it
+    the kernel runs no notebook a learner opened (nbval, ``tools/run_notebooks.py``, a script, the
+    answer keys).  With it, the notebook must be a teacher edition: not marked ``student`` (what
+    :func:`wizard_edu.teach.editions.student_edition` writes) and holding answer cells, which a
+    student edition and a new notebook never do.
+    """
+    import json
+    import os
+
+    session = os.environ.get("JPY_SESSION_NAME")
+    if not session:
+        return True
+    try:
+        with open(session, encoding="utf-8") as f:
+            nb = json.load(f)
+    except (OSError, ValueError):
+        return False
+    if not isinstance(nb, dict):
+        return False
+    meta = nb.get("metadata", {})
+    if isinstance(meta, dict) and (meta.get("wizard_edu") or {}).get("edition") == "student":
+        return False
+    return any("answer" in ((cell.get("metadata") or {}).get("tags") or [])
+               for cell in nb.get("cells", []) if isinstance(cell, dict))
+
+
+def answer_due(id: str, home: Any = None) -> bool:
+    """Whether :func:`worked` may show the answer of ``id``: in a teacher edition, or once the learner
+    has tried the question (right, or two tries: then "Show answer" is there anyway)."""
+    return _running_teacher_edition() or _tried(id, home)
+
+
+def worked(id: str, home: Any = None) -> Any:
     """The answer and worked answer of ``id``, shown at once (for the teacher edition's answer cells).
 
-    Returns a widget whose text form reads "✔ The answer: ..."; the student edition never holds
-    a call to it.
+    Returns a widget whose text form reads "✔ The answer: ...".  In a student edition (or any notebook
+    a learner opened that is not a teacher edition) it shows the answer only once the learner has
+    tried the question (:func:`answer_due`); before, it says so in a sentence (:class:`NotYet`).
     """
     from ...widgets.question import WorkedAnswer
 
+    spec(id)    # a wrong id says so, even before the question is tried
+    if not answer_due(id, home):
+        return NotYet(id)
     return WorkedAnswer(ask(id, record=False, shuffle=False))
 
 
-__all__ = ["Bank", "QuestionSpec", "ask", "worked", "bank", "banks", "spec", "question_count", "ID_PATTERN"]
+__all__ = ["Bank", "QuestionSpec", "ask", "worked", "answer_due", "NotYet", "NOT_YET", "bank", "banks", "spec", "question_count", "ID_PATTERN"]

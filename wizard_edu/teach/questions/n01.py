@@ -129,3 +129,20 @@ BANK.add("01.card-left-6-players", "6 players, round 6: is a card left to turn u
          hint="6 players × 6 cards: how many cards is that? How many cards has the deck?",
          worked=lambda: [f"6 × 6 = {6 * 6}: every card is dealt, so nothing is left to turn up, and there "
                          "is no trump.", _deal(6, 6, 2).summary()])
+
+
+# -- follow-ups: a yes/no question is a coin toss, so each asks why ------------------------------------
+WHY_WHOLE = ["32 + 2 + 2 = 36, the number of cards in the deck", "the deck also has a few blank cards that are not counted here",
+             "some of the number cards are counted twice in the 32 number cards"]
+BANK.why("01.whole-deck", "Why?", WHY_WHOLE, answer=lambda: WHY_WHOLE[0] if _whole() else WHY_WHOLE[2],
+         hint="Add the three numbers. Then count the whole deck.")
+WHY_LEFT = ["6 × 6 = 36 cards are dealt: that is every card", "in round 6 the dealer keeps the top card for the trump",
+            "with 6 players the Fool Frogs are put away first"]
+BANK.why("01.card-left-6-players", "Why?", WHY_LEFT,
+         answer=lambda: WHY_LEFT[0] if _game(6, 6, 2).trump_card is None else WHY_LEFT[1],
+         hint="How many cards do 6 players get in round 6, all together?")
+
+
+def _whole() -> bool:
+    deck = junior_deck()
+    return len(number_cards(deck)) + len(wizards(deck)) + len(frogs(deck)) == len(deck)

@@ -81,8 +81,9 @@ def _deal(players: int, round: int, seed: int) -> Any:
     return DealWidget(players=players, round=round, seed=seed)
 
 
-def _in_36(what: str) -> int:
-    return int(36 * odds()[what])
+def _in_36(what: str) -> Fraction:
+    """How many times in 36 deals, on average ("about": the questions accept 1 either side)."""
+    return 36 * odds()[what]
 
 
 def _red_answer() -> str:
@@ -110,11 +111,11 @@ BANK.add("02.no-card-left", "6 players, round 6: no card is left to turn up. Wha
          hint="Nothing is turned up, so nothing can show a colour.",
          worked=lambda: [_meaning(None), _deal(6, 6, 0)])
 BANK.add("02.frogs-in-36", "You deal 36 times. About how many times is a Fool Frog turned up?",
-         answer=lambda: _in_36(NO_TRUMP),
+         answer=lambda: _in_36(NO_TRUMP), tolerance=1, out_of=36,
          hint="Each of the 36 cards is just as likely to be turned up. How many of them are Fool Frogs?",
          worked=lambda: f"2 of the 36 cards are Fool Frogs, so about {_in_36(NO_TRUMP)} times in 36 deals.")
 BANK.add("02.reds-in-36", "You deal 36 times. About how many times is a red card turned up?",
-         answer=lambda: _in_36("R"),
+         answer=lambda: _in_36("R"), tolerance=1, out_of=36,
          hint="Count the red cards: red 1 to red 8.",
          worked=lambda: f"8 of the 36 cards are red, so about {_in_36('R')} times in 36 deals.")
 BANK.add("02.red-trump-more", "Is red trump more often, less often or just as often as a red card is turned up?",

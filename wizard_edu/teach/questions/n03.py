@@ -35,13 +35,18 @@ def winner_question(qid: str, prompt: str, trick: str, trump: str | None, hint: 
 
 winner_question("03.rule-3-colour-led", "No trump. Which card wins?", "R3 G8 R6 B2", None,
                 hint="Which colour was led (played first)? Only cards of that colour can win.",
-                why="Red was led, so only red cards can win. The green 8 did not follow the colour.")
+                why="Red was led, so only red cards can win. The green 8 did not follow the colour. The rule: "
+                    "with no Wizard and no trump, the highest card of the colour that was led wins. Cards of "
+                    "other colours can never win, however high they are.")
 winner_question("03.rule-2-trump", "Blue is trump. Which card wins?", "R3 G8 R6 B2", "B",
                 hint="Is there a blue card? A trump beats every card of another colour, even a small one.",
-                why="Even a tiny trump beats every card of another colour.")
+                why="Even a tiny trump beats every card of another colour. The rule: with no Wizard, the "
+                    "highest trump wins.")
 winner_question("03.rule-1-wizard", "Blue is trump. Which card wins?", "B8 W R1 W", "B",
                 hint="Rule 1 comes first. There are two Wizards: which one was played first?",
-                why="The first Wizard wins. The second Wizard is too late!")
+                why="The first Wizard wins. The second Wizard is too late! So the three rules, in the order "
+                    "to ask them: 1. Is there a Wizard? The first Wizard played wins. 2. No Wizard: the "
+                    "highest trump wins. 3. No Wizard, no trump: the highest card of the colour led wins.")
 BANK.add("03.frog-leads-colour", "Fool Frog, green 3, green 7, red 8. Which colour must everybody follow?",
          answer=lambda: colour_led("F G3 G7 R8"), choices=COLOUR_CHOICES,
          hint="A Fool Frog has no colour. Which is the first card that has one?",
@@ -67,4 +72,7 @@ BANK.add("03.frog-then-wizard", "Fool Frog, then a Wizard. You hold R3 G5 B2. Wh
          answer=lambda: legal_plays("R3 G5 B2", "F W", rules="junior"),
          hint="The Wizard came before any number card. What does a Wizard lead do to the trick?",
          worked=lambda: ["The Wizard came before any number card, so nobody has to follow: every card may be "
-                         "played.", legal_plays("R3 G5 B2", "F W", rules="junior")])
+                         "played. This is the kit's ruling: the Wizard Junior rulebook does not say what happens "
+                         "here. The kit plays it like a Wizard lead, the way the Classic rulebook does after a "
+                         "Jester lead (the next card counts as the lead).",
+                         legal_plays("R3 G5 B2", "F W", rules="junior")])

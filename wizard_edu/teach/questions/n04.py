@@ -148,7 +148,16 @@ BANK.add("04.more-likely-r8-y2",
                          "card, but any Wizard or any yellow card beats it.",
                          "The Wizard wins every time when you play first. A Fool Frog never wins a trick."])
 BANK.add("04.red-8-in-10", "About how many times in 10 does the red 8 win, when you play first and yellow is trump?",
-         answer=lambda: round(float(win_chance("R8", **ROUND_ONE)) * 10),
+         answer=lambda: 10 * win_chance("R8", **ROUND_ONE), tolerance=0.5, out_of=10,
          hint="Answer the question above first. Its answer shows a bar for each card: how much of the red "
               "8's bar is filled?",
          worked=_r8_sentence)
+
+
+# -- follow-up: two cards to click are a coin toss, so the question asks why -----------------------------
+WHY_Y2 = ["the yellow 2 is a trump: only a Wizard or a higher yellow beats it",
+          "the red 8 is the highest red card, and high cards win less often",
+          "a low card always wins more often than a high card"]
+BANK.why("04.more-likely-r8-y2", "Why?", WHY_Y2,
+         answer=lambda: WHY_Y2[0] if win_chance("Y2", **ROUND_ONE) > win_chance("R8", **ROUND_ONE) else WHY_Y2[1],
+         hint="Make two lists: the cards that beat the red 8, and the cards that beat the yellow 2.")

@@ -133,3 +133,17 @@ BANK.add("08.load-same-point", "Will the new table be at the same point of the g
          hint="The saved text holds the rules, the seed and every move.",
          worked="Yes: same round, same cards, same moves. The saved text holds the rules, the seed and "
                 "every move, so the game is replayed exactly.")
+
+
+# -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
+WHY_AHEAD = ["the Simulators try each card many times before they choose",
+             "the Simulators are always dealt the better cards, with more Wizards",
+             "the Rule of thumb players bid too high on purpose, to take risks"]
+BANK.why("08.who-ends-ahead", "Why, most likely?", WHY_AHEAD,
+         answer=lambda: WHY_AHEAD[0] if _side_totals()[0] > _side_totals()[1] else WHY_AHEAD[2],
+         hint="The cards are dealt at random for everybody. What does a Simulator do before it plays?")
+WHY_LOAD = ["the saved text holds the rules, the seed and every move",
+            "the saved text holds a picture of the whole table",
+            "the new table deals new cards, then copies the scores from the old one"]
+BANK.why("08.load-same-point", "Why?", WHY_LOAD, answer=lambda: WHY_LOAD[0] if _saved_and_twin() else WHY_LOAD[2],
+         hint="Look at what the saved text holds.")

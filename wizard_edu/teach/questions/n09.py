@@ -119,7 +119,10 @@ BANK.add("09.standard-error-shrinks", "With 100 times more deals, the standard e
 BANK.add("09.no-wizard-in-five", "5 cards in Classic: what is the chance of no Wizard at all? (a decimal like 0.25 is fine)",
          answer=lambda: _hand_odds(5, "wizards")[0], tolerance=0.005,
          hint="Count the hands with no Wizard (all 5 cards from the 56 others) and divide by all hands.",
-         worked=lambda: [f"comb(56, 5) / comb(60, 5) = {Fraction(comb(56, 5), comb(60, 5))}, about "
+         worked=lambda: ["Counting hands: there are comb(60, 5) different hands of 5 cards, and comb(56, 5) of "
+                         "them have no Wizard (all 5 from the 56 other cards). (Mathematicians call this the "
+                         "hypergeometric distribution.)",
+                         f"comb(56, 5) / comb(60, 5) = {Fraction(comb(56, 5), comb(60, 5))}, about "
                          f"{float(Fraction(comb(56, 5), comb(60, 5))):.2f}. hand_odds counts this way for every "
                          "number of Wizards:", _hand_odds(5, "wizards")])
 BANK.add("09.at-least-one-wizard", "What is the chance of at least one Wizard in 5 cards?",
@@ -153,3 +156,18 @@ BANK.add("09.farthest-600", "With 600 deals (seed=1), which outcome is farthest 
          hint="Run compare_with_exact(trump_odds(4, 1), trump_frequencies(600, seed=1)) and read the last column.",
          worked=lambda: ["Every share is within about 2 standard errors (ordinary luck); the standard errors "
                          "themselves are 10 times bigger than with 60,000 deals.", small_comparison()])
+
+
+# -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
+WHY_SIX = ["the turned-up card is any of the 60 cards either way",
+           "with more players, more of the Wizards are dealt out before the turn-up",
+           "6 players play with a smaller deck than 4 players"]
+BANK.why("09.six-players", "Why?", WHY_SIX,
+         answer=lambda: WHY_SIX[0] if _trump_odds(6, 1) == _trump_odds(4, 1) else WHY_SIX[1],
+         hint="In round 1, which cards has anybody seen when the card is turned up?")
+WHY_ONE = ["5 cards get about one red card on average (12 of 59)",
+           "trumps are dealt out first, one card to each player in turn",
+           "red cards are more common than the other colours in this round"]
+BANK.why("09.trumps-zero-or-one", "Why?", WHY_ONE,
+         answer=lambda: WHY_ONE[0] if 0.5 < 5 * 12 / 59 < 1.5 else WHY_ONE[2],
+         hint="12 of the 59 hidden cards are red. How many of 5 cards is that, on average?")

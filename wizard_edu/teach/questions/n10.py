@@ -70,7 +70,8 @@ def _three_and_six():
                          "6 players, dealer": six["player 6 (deals)"]}).head(8).round(3)
 
 
-WORSE = ["every card except a Wizard played first", "only the low cards", "no card"]
+WORSE = ["every card except a Wizard played first", "only the low cards: high cards stay as good",
+         "no card: each card wins as often as before"]
 
 
 def _worse_answer() -> str:
@@ -90,8 +91,9 @@ def _bids_line(card: str, turned_up: str = UP, rules: str = "classic") -> str:
             f"{float(scores[0]):.1f}; of bid 1: {float(scores[1]):.1f}. Best: bid {best.bid}.")
 
 
-WHY_JESTER = ["a trick of only Jesters needs every player to play one, and there are only 4 Jesters",
-              "with 5 players a Jester must follow the colour", "the dealer wins every Jester trick"]
+WHY_JESTER = ["a Jester wins only a trick of all Jesters, and there are 4 Jesters",
+              "with 5 players, one of the four Jesters is taken out of the deck first",
+              "with 5 players or more, a Jester must follow the colour that was led"]
 
 BANK.add("10.wizard-first", "4 players, R5 turned up. You hold a Wizard and play first. What is your chance of winning?",
          answer=lambda: _p("W", 4, 0), hint="Which card wins a trick when a Wizard is played first?",
@@ -119,14 +121,16 @@ BANK.add("10.worse-with-six", "Player 1 (who leads): which cards are worse with 
          hint="More players hold more cards that might beat yours. Can anything beat a Wizard played first?",
          worked=lambda: ["More players means more cards that might beat yours: every card gets worse, except a "
                          "Wizard played first (by player 1).", _three_and_six()])
-BANK.add("10.g13-bid", "G13, player 1 of 4, red is trump: bid 0 or bid 1?", choices=[0, 1],
+BANK.add("10.g13-bid", "G13, player 1 of 4, red is trump: bid 0 or bid 1?", shuffle=False, choices=[0, 1],
          answer=lambda: _best("G13", 4, 0).bid,
          hint="Work out 30·p − 10·(1 − p) for bid 1 and −10·p + 20·(1 − p) for bid 0 with p = 0.37.",
          worked=lambda: _bids_line("G13"))
-BANK.add("10.r3-bid", "R3, player 1 of 4, red is trump: bid 0 or bid 1?", choices=[0, 1],
+BANK.add("10.r3-bid", "R3, player 1 of 4, red is trump: bid 0 or bid 1?", shuffle=False, choices=[0, 1],
          answer=lambda: _best("R3", 4, 0).bid,
          hint="Work out both expected scores with p = 0.46. Winning a bid of 1 gives 30, not 20.",
-         worked=lambda: _bids_line("R3") + " Bid 1 is better, even though you win less than half the time!")
+         worked=lambda: _bids_line("R3") + " Bid 1 is better, even though you win less than half the time! Why? "
+                        "Solve 30·p − 10·(1 − p) > −10·p + 20·(1 − p): that is 70·p > 30, so bid 1 is better as soon "
+                        f"as p > {break_even('classic')} ≈ {float(break_even('classic')):.2f}.")
 BANK.add("10.junior-break-even", "Junior: from what chance p on is predicting 1 better than predicting 0?",
          answer=lambda: break_even("junior"),
          hint="A right prediction scores 1 point, 0 or 1 alike. Predict 1 when winning is more likely than losing.",
@@ -156,3 +160,40 @@ BANK.add("10.why-jester", "Why can a Jester win with 4 players but never with 5?
          hint="When does a Jester win at all?",
          worked=lambda: f"A Jester wins only a trick of Jesters (the first one); 4 Jesters are enough for 4 "
                         f"players, not 5. Chances: {_p('J', 4, 0)} with 4 players, {_p('J', 5, 0)} with 5.")
+
+
+# -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
+WHY_LAST = ["a player before you may play a Wizard, and the first Wizard wins",
+            "the dealer's Wizard counts only as a Jester when it is played last",
+            "a high trump played earlier in the trick beats a Wizard played last"]
+BANK.why("10.wizard-last", "Why?", WHY_LAST, answer=lambda: WHY_LAST[0] if _p("W", 4, 3) < 1 else WHY_LAST[1],
+         hint="There are 4 Wizards. Who wins when two Wizards are played?")
+WHY_SEAT = ["only a Wizard beats R13, and a Wizard wins from any seat",
+            "R13 is always led first, whoever holds it",
+            "every seat sees the same cards before it has to play"]
+BANK.why("10.r13-seat", "Why?", WHY_SEAT,
+         answer=lambda: WHY_SEAT[0] if len({_p("R13", 4, seat) for seat in range(4)}) == 1 else WHY_SEAT[2],
+         hint="Which cards can beat the highest trump?")
+WHY_FIRST = ["led first, green is the colour to follow, so G13 can win",
+             "the first card played always wins the trick",
+             "playing last shows the other players your green card too early"]
+BANK.why("10.g13-first-or-last", "Why?", WHY_FIRST,
+         answer=lambda: WHY_FIRST[0] if _p("G13", 4, 0) > _p("G13", 4, 3) else WHY_FIRST[2],
+         hint="If you play last, which colour has probably been led already?")
+
+
+
+def _bid_reason(card: str) -> str:
+    """The right "why" of a bid-0-or-1 question: the chance to win, and which bid it favours."""
+    best = _best(card, 4, 0)
+    p = float(best.win_probability)
+    return (f"it wins {p:.2f} of the time, and a bid of 1 made scores 30" if best.bid == 1 else
+            f"it wins only {p:.2f} of the time: bid 0 scores more on average")
+
+
+BANK.why("10.g13-bid", "Why?", lambda: [_bid_reason("G13"), "G13 is not a trump, so it can never win a trick in this round",
+                                        "a bid of 0 always scores more than a bid of 1"],
+         answer=lambda: _bid_reason("G13"), hint="Work out both expected scores with its chance to win.")
+BANK.why("10.r3-bid", "Why?", lambda: [_bid_reason("R3"), "R3 is a trump, so it wins every single time it is played",
+                                       "a bid of 1 always scores more than a bid of 0"],
+         answer=lambda: _bid_reason("R3"), hint="Work out both expected scores with its chance to win.")

@@ -32,6 +32,15 @@ def mean_tricks(est: Any = None) -> Fraction:
     return Fraction(sum(k * int(c) for k, c in enumerate(est.counts)), est.samples)
 
 
+def standard_error(est: Any, value: Any = lambda k: k) -> float:
+    """The standard error of the average of ``value(tricks)`` over the simulated deals of ``est``:
+    a simulated average is an estimate, given as "about x ± e", never as an exact fraction."""
+    n = est.samples
+    mean = sum(int(c) * value(k) for k, c in enumerate(est.counts)) / n
+    var = sum(int(c) * (value(k) - mean) ** 2 for k, c in enumerate(est.counts)) / (n - 1)
+    return sqrt(var / n)
+
+
 def distribution_chart(est=None):
     """A bar chart of the chance of each number of tricks, ± 2 standard errors."""
     import matplotlib.pyplot as plt
@@ -83,10 +92,10 @@ BANK.add("11.most-likely", "W R13 R9 G12 B3, player 2 of 4, red is trump: what i
          hint="The Wizard is a sure trick. The two high trumps are very likely tricks. What about G12 and B3?",
          worked=lambda: [f"The rule-of-thumb player counts {_rule_of_thumb_count()} tricks (a Wizard counts 1, a trump "
                          "a bit, high cards of other colours a little). Played 10,000 times:", estimate(),
-                         "That is a whole distribution: a chance for each number of tricks.", estimate().table(),
+                         estimate().table(),
                          distribution_chart()])
 BANK.add("11.average-tricks", "What is the average number of tricks? (two decimals are enough)",
-         answer=lambda: mean_tricks(), tolerance=0.01,
+         answer=lambda: mean_tricks(), tolerance=0.01, error=lambda: standard_error(estimate()),
          hint="0 × chance of 0 + 1 × chance of 1 + 2 × chance of 2 + ... from the table in the answer above.",
          worked=lambda: f"0 × chance of 0 + 1 × chance of 1 + ... = {float(mean_tricks()):.3f} tricks "
                         "(est.expected_tricks does the same sum).")
@@ -136,6 +145,7 @@ BANK.add("11.w-or-g12",
                          "another one. Winning this trick is not the same as making your bid."])
 BANK.add("11.jester-fewer", "With J instead of W: how many fewer tricks on average? (two decimals are enough)",
          answer=lambda: mean_tricks() - mean_tricks(estimate(WITH_JESTER)), tolerance=0.02,
+         error=lambda: sqrt(standard_error(estimate()) ** 2 + standard_error(estimate(WITH_JESTER)) ** 2),
          hint="Work out the new average (estimate_tricks(...).expected_tricks) and subtract it from the old one.",
          worked=lambda: ["The whole distribution moves down by about one trick (the Wizard was a sure trick).",
                          _pair(estimate(), estimate(WITH_JESTER), ["with W", "with J"])])
@@ -143,8 +153,9 @@ BANK.add("11.w-g2-b3", "One hand to try: W G2 B3 (player 2, red trump). Does it 
          choices=["yes", "no"], answer=lambda: "yes" if estimate("W G2 B3").probabilities[1] > 0.8 else "no",
          hint='Run estimate_tricks(cards("W G2 B3"), players=4, seat=1, turned_up="R5", samples=10_000, seed=1).',
          worked=lambda: ["One sure trick (a Wizard) and two cards that almost never win:", estimate("W G2 B3").table()])
-WHY_NOT_ZERO = ["it holds a Wizard, which loses only to an earlier Wizard in the same trick",
-                "it holds five cards", "red is trump"]
+WHY_NOT_ZERO = ["its Wizard loses only to a Wizard played earlier in that trick",
+                "five cards always win at least one trick between them",
+                "red is trump, and its two high red cards always win a trick each"]
 BANK.add("11.why-not-zero", "Why is 0 tricks almost impossible for W R13 R9 G12 B3?", choices=WHY_NOT_ZERO,
          answer=lambda: WHY_NOT_ZERO[0] if estimate().probabilities[0] < estimate(WITH_JESTER).probabilities[0]
          else WHY_NOT_ZERO[1],
@@ -158,3 +169,27 @@ def _both_tables():
     import pandas as pd
 
     return pd.concat({"100 deals": estimate(samples=100).table(), "10,000 deals": estimate().table()}, axis=1)
+
+
+# -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
+WHY_RANDOM = ["random players waste their Wizards and high trumps",
+              "random players are dealt weaker cards than the other players",
+              "random players may break the follow-colour rule when they like"]
+BANK.why("11.random-opponents", "Why?", WHY_RANDOM,
+         answer=lambda: WHY_RANDOM[0] if mean_tricks(estimate(opponents="random")) > mean_tricks() else WHY_RANDOM[1],
+         hint="The cards are dealt the same way. What do random players do with a Wizard?")
+WHY_G12 = ["if G12 wins, the Wizard is still there for a later trick",
+           "G12 wins this trick more often than the Wizard does",
+           "a Wizard played now, in the second seat, does not count as a trick"]
+BANK.why("11.w-or-g12", "Why?", WHY_G12, answer=lambda: WHY_G12[0] if str(_g12_or_w()) == "G12" else WHY_G12[1],
+         hint="You need 3 tricks. Which card can still win a later trick if you keep it?")
+WHY_W_G2_B3 = ["the Wizard is a sure trick, and G2 and B3 almost never win",
+               "three cards always win exactly one trick between them",
+               "G2 and B3 win often, so the Wizard is not even needed"]
+BANK.why("11.w-g2-b3", "Why?", WHY_W_G2_B3,
+         answer=lambda: WHY_W_G2_B3[0] if estimate("W G2 B3").probabilities[1] > 0.8 else WHY_W_G2_B3[2],
+         hint="Which of the three cards wins for sure? What about the two low cards?")
+
+
+def _g12_or_w() -> object:
+    return chances().loc[chances()["makes bid"].idxmax(), "card"]

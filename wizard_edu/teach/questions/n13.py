@@ -189,8 +189,61 @@ def _share(kind: str) -> float:
     return float(bids(kind, 5)["exact"].mean())
 
 
-WHY_MONO = ["the six special cards belong to no colour, so they cannot be shared out by colour",
-            "the Anniversary deck has too few cards", "it can: Monochrome works with every deck"]
+#: The third answer of a comparison: the gap is less than 2 standard errors (it could be chance).
+TOO_CLOSE = "too close to tell"
+
+
+def gap(a: Any, b: Any) -> tuple[float, float]:
+    """The gap between two shares of exact bids (``a`` minus ``b``, boolean columns) and its standard error."""
+    pa, pb = float(a.mean()), float(b.mean())
+    return pa - pb, (pa * (1 - pa) / len(a) + pb * (1 - pb) / len(b)) ** 0.5
+
+
+def bigger(a: Any, b: Any, names: tuple[str, str]) -> str:
+    """Which of two shares is bigger, or :data:`TOO_CLOSE` when the gap is under 2 standard errors."""
+    diff, se = gap(a, b)
+    if abs(diff) < 2 * se:
+        return TOO_CLOSE
+    return names[0] if diff > 0 else names[1]
+
+
+def gap_words(a: Any, b: Any, names: tuple[str, str]) -> str:
+    diff, se = gap(a, b)
+    verdict = ("less than 2 standard errors: too close to tell, it could be chance" if abs(diff) < 2 * se
+               else "more than 2 standard errors: a real difference")
+    return (f"{names[0]} {a.mean():.3f}, {names[1]} {b.mean():.3f}: a gap of {abs(diff):.3f}, standard error "
+            f"{se:.3f}, so {verdict}.")
+
+
+def _dealer_rows(kind: str, n: int = GAMES) -> Any:
+    table = bids(kind, n)
+    return table.loc[table["bid_order"] == table["bid_order"].max(), "exact"]
+
+
+def _hands(which: str, player: str) -> Any:
+    """The exact-bid column of one kind of player in small (1-5 cards) or big (11-15 cards) hands."""
+    by_hand = bids("standard")
+    kinds = by_hand["seat"].map(lambda seat: KINDS[seat])
+    size = by_hand["cards"] <= 5 if which == "small" else by_hand["cards"] >= 11
+    return by_hand.loc[size & (kinds == player), "exact"]
+
+
+def lead_gap() -> tuple[float, float]:
+    """How much bigger the rule-of-thumb players' lead is in big hands than in small ones, and its error."""
+    (big, se_big), (small, se_small) = (gap(_hands(h, "rule-of-thumb"), _hands(h, "random")) for h in ("big", "small"))
+    return big - small, (se_big ** 2 + se_small ** 2) ** 0.5
+
+
+def lead_verdict() -> str:
+    diff, se = lead_gap()
+    if abs(diff) < 2 * se:
+        return TOO_CLOSE
+    return "big (11-15 cards)" if diff > 0 else "small (1-5 cards)"
+
+
+WHY_MONO = ["its six special cards have no colour to share out",
+            "its Dragon and Fairy would win every trick",
+            "it can: Monochrome works with every deck too"]
 
 BANK.add("13.mono-anniversary", "Why can Monochrome not be played with the Anniversary deck?", choices=WHY_MONO,
          answer=lambda: WHY_MONO[0] if refused(rules="anniversary", monochrome=True) else WHY_MONO[2],
@@ -204,8 +257,9 @@ BANK.add("13.pm1-forbidden", "Plus/minus one, 5 cards each, the others bid 1, 1 
 BANK.add("13.pm1-everyone", "With plus/minus one, can every player make their bid in the same round?",
          choices=["yes", "no"], answer=lambda: "yes" if everyone_can_make_it() else "no",
          hint="If everybody wins exactly what they bid, the bids add up to the tricks in the round. Is that allowed?",
-         worked="No: if all bids were made, the tricks won (which add up to the tricks in the round) would equal "
-                "the bids, and the bids may never add up to that number. The experiments below show zero such rounds.")
+         worked="No: if all bids were made, the bids would equal the tricks won, and all the tricks won together "
+                "are all the tricks of the round: a total the bids may never reach. The experiments below show "
+                "zero such rounds.")
 BANK.add("13.canadian-leads-alone",
          "Canadian rule, 3 cards, the others bid 1, 1 and 0. Which bid may a dealer who leads alone not make?",
          answer=lambda: min(set(range(4)) - set(_canadian_bids()["dealer leads alone"])),
@@ -216,11 +270,10 @@ BANK.add("13.canadian-not-leading", "And how many different bids may a dealer wh
          hint="A tie for the lead, or not leading at all, frees the dealer: every bid from 0 to 3.",
          worked=lambda: _canadian_bids())
 BANK.add("13.clairvoyance-bid", "Clairvoyance: what does the kit's rule-of-thumb player bid as Player 2, 0 or 1? Decide "
-         "what you would bid first (look at the cards below).", choices=[0, 1],
+         "what you would bid first (look at the cards below).", shuffle=False, choices=[0, 1],
          answer=lambda: int(_unseen_chance() > 0.5),
          hint="Of all the cards you might hold, how many would beat the cards you can see?",
-         worked=lambda: f"It counts the share of the cards it might hold that would win this trick against the cards "
-                        f"it can see: {steady(_unseen_chance(), 3)}. "
+         worked=lambda: f"Its count is {steady(_unseen_chance(), 3)}. "
                         + ("More than half, so it bids 1." if _unseen_chance() > 0.5 else "Not more than half, so it bids 0."))
 BANK.add("13.mono-trick", "Monochrome: click the card that wins R9 G13 B13.", cards="R9 G13 B13",
          answer=lambda: explain_trick("R9 G13 B13", rules=_mono_rules()).winner,
@@ -267,35 +320,78 @@ BANK.add("13.cloud-exact", "Bid 2, won 2, holding the Cloud: the bid must change
          answer=lambda: score_round(3, 2) if score_round(3, 2) == score_round(1, 2) else None,
          hint="Either way the new bid is off by one trick.",
          worked=lambda: f"Bid 3 won 2: {score_round(3, 2)}; bid 1 won 2: {score_round(1, 2)}. Either change misses by one.")
-BANK.add("13.pm1-shares", "In these games, which has the bigger share of exact bids: classic or plus/minus one?",
-         choices=lambda: list(shares().index), answer=lambda: shares().idxmax(),
-         hint="The rule can only stop the dealer from bidding what would make everybody's bids add up.",
-         worked=lambda: ["The share of exact bids, with its standard error:", shares_summary()])
-BANK.add("13.deck-luck", "In these games, with which deck do the players hit their bid less often?",
-         choices=lambda: list(exact_shares().index), answer=lambda: exact_shares().idxmin(),
-         hint="A card that takes a trick away, or forces a new bid, makes an exact bid harder.",
-         worked=lambda: ["Share of exact bids:", steady(exact_shares(), 3)])
+BANK.add("13.pm1-shares", "In these games, which has the bigger share of exact bids: classic or plus/minus one? "
+         "(Or is the gap under 2 standard errors, so that you cannot say?)",
+         choices=["classic", "plus/minus one", TOO_CLOSE],
+         answer=lambda: bigger(bids("classic")["exact"], bids("plus/minus one")["exact"], ("classic", "plus/minus one")),
+         hint="Compare the gap between the two shares with 2 standard errors.",
+         worked=lambda: ["The share of exact bids, with its standard error:", shares_summary(),
+                         gap_words(bids("classic")["exact"], bids("plus/minus one")["exact"],
+                                   ("classic", "plus/minus one")),
+                         "The rule can only stop the dealer, once a round, so it changes few bids: 25 games "
+                         "cannot show so small an effect."])
+BANK.add("13.deck-luck", "In these games, with which deck do the players hit their bid less often? "
+         "(Or can you not say, because the gap is under 2 standard errors?)",
+         choices=["classic", "anniversary", TOO_CLOSE],
+         answer=lambda: bigger(bids("anniversary")["exact"], bids("classic")["exact"], ("classic", "anniversary")),
+         hint="Compare the gap between the two shares with 2 standard errors.",
+         worked=lambda: ["Share of exact bids:", steady(exact_shares(), 3),
+                         gap_words(bids("classic")["exact"], bids("anniversary")["exact"], ("classic", "anniversary")),
+                         "A special card that takes a trick away, or forces a new bid, could make exact bids "
+                         "harder; more games would tell."])
 BANK.add("13.small-hands", "Standard schedule: in which hands is the rule-of-thumb players' lead in exact bids over the "
-         "random players bigger?", choices=lambda: list(exact_lead().index), answer=lambda: exact_lead().idxmax(),
-         hint="Skill shows where the better player pulls ahead most; luck evens things out.",
+         "random players bigger? (Or can you not say, with so few games?)",
+         choices=["big (11-15 cards)", "small (1-5 cards)", TOO_CLOSE], answer=lead_verdict,
+         hint="Work out the lead in each kind of hand, then compare the difference with 2 standard errors.",
          worked=lambda: ["Share of exact bids by kind of player, and the rule-of-thumb players' lead:",
                          steady(exact_by_hand().assign(lead=exact_lead()), 3),
-                         "In small hands even random bids often come true, so the better players' lead is smaller: "
-                         "small hands are more a matter of luck."])
+                         f"The lead is {lead_gap()[0]:.3f} bigger in big hands, with a standard error of "
+                         f"{lead_gap()[1]:.3f}: "
+                         + ("less than 2 standard errors, too close to tell in 25 games. The better players lead "
+                            "in both kinds of hand." if lead_verdict() == TOO_CLOSE else
+                            "more than 2 standard errors: a real difference.")])
 BANK.add("13.dealer-100", "With 100 games each: is the dealer's share of exact bids still lower with plus/minus one?",
-         choices=["yes", "no"],
-         answer=lambda: "yes" if dealer_share("plus/minus one", 100) < dealer_share("classic", 100) else "no",
-         hint="Run the first experiment with GAMES = 100 and look at the dealer's bars (place 4).",
-         worked=lambda: ["The dealer's gap stays (the rule bites there); small gaps between the other places vanish.",
-                         _dealer_by_order()])
+         choices=["yes", "no", TOO_CLOSE],
+         answer=lambda: {"classic": "yes", "plus/minus one": "no", TOO_CLOSE: TOO_CLOSE}[
+             bigger(_dealer_rows("classic", 100), _dealer_rows("plus/minus one", 100), ("classic", "plus/minus one"))],
+         hint="Run the first experiment with GAMES = 100, look at the dealer's bars (place 4), and compare the gap "
+              "with 2 standard errors.",
+         worked=lambda: [gap_words(_dealer_rows("classic", 100), _dealer_rows("plus/minus one", 100),
+                                   ("classic", "plus/minus one")),
+                         "The rule stops only the dealer, so the dealer's gap is where it shows:", _dealer_by_order()])
 BANK.add("13.canadian-dealer", "Canadian rule, the same 25 games: what share of the dealer's bids are exact? (two decimals)",
          answer=lambda: dealer_share("canadian"), tolerance=0.01,
          hint='play_games(GAMES, players=4, seed=100, bid_rule="canadian"), then bids_table and the rows with bid_order 4.',
-         worked=lambda: "The Canadian rule stops the dealer only when they lead alone, so it bites less often. The "
-                        f"dealer's exact bids: classic {steady(dealer_share('classic'), 3)}, plus/minus one "
-                        f"{steady(dealer_share('plus/minus one'), 3)}, Canadian {steady(dealer_share('canadian'), 3)}.")
+         worked=lambda: "The dealer's exact bids: classic "
+                        f"{steady(dealer_share('classic'), 3)}, plus/minus one {steady(dealer_share('plus/minus one'), 3)}, "
+                        f"Canadian {steady(dealer_share('canadian'), 3)} (standard error about "
+                        f"{gap(_dealer_rows('canadian'), _dealer_rows('classic'))[1] / 2 ** 0.5:.2f} each). The "
+                        "Canadian rule stops the dealer only when they lead alone, so it can stop them less often "
+                        "than plus/minus one; 25 games are too few to see a difference between the rules.")
 BANK.add("13.mono-exact", "5 games of 3 players: is the share of exact bids higher in Monochrome than in Classic?",
-         choices=["yes", "no"], answer=lambda: "yes" if _share("monochrome 3") > _share("classic 3") else "no",
-         hint="Compare bids_table(...)['exact'].mean() for both.",
-         worked=lambda: f"Monochrome {steady(_share('monochrome 3'), 3)}, Classic {steady(_share('classic 3'), 3)}. "
-                        "5 games is a small sample: compare the gap with the standard error before concluding.")
+         choices=["yes", "no", TOO_CLOSE],
+         answer=lambda: {"monochrome": "yes", "classic": "no", TOO_CLOSE: TOO_CLOSE}[
+             bigger(bids("monochrome 3", 5)["exact"], bids("classic 3", 5)["exact"], ("monochrome", "classic"))],
+         hint="Compare bids_table(...)['exact'].mean() for both, and the gap with 2 standard errors.",
+         worked=lambda: gap_words(bids("monochrome 3", 5)["exact"], bids("classic 3", 5)["exact"],
+                                  ("Monochrome", "Classic")) + " 5 games is a small sample: always compare the gap "
+                                                               "with the standard error before concluding.")
+
+
+# -- follow-ups: a question of two options is a coin toss, so each asks why --------------------------------
+WHY_PM1 = ["if every bid were made, the bids would add up to the tricks",
+           "the dealer must always miss their bid by exactly one trick in the round",
+           "two players may never bid the same number of tricks in one round"]
+BANK.why("13.pm1-everyone", "Why?", WHY_PM1, answer=lambda: WHY_PM1[2] if everyone_can_make_it() else WHY_PM1[0],
+         hint="Add up the tricks everybody wins. What may the bids never add up to?")
+WHY_SEER = ["more than half of the cards it might hold would win",
+            "at most half of the cards it might hold would win",
+            "it always bids 1 when it sees the others' cards"]
+BANK.why("13.clairvoyance-bid", "Why?", WHY_SEER, answer=lambda: WHY_SEER[0] if _unseen_chance() > 0.5 else WHY_SEER[1],
+         hint="Count the cards it might hold that would beat the cards it can see.")
+WHY_CLOUD = ["the changed bid is then exactly the number of tricks won",
+             "a lower bid always scores better than a higher bid with the Cloud",
+             "the Cloud adds 10 points to a bid that goes up by one trick"]
+BANK.why("13.cloud-change", "Why?", WHY_CLOUD,
+         answer=lambda: WHY_CLOUD[0] if max(cloud_changes().values()) > 0 else WHY_CLOUD[1],
+         hint="After the change, is the bid exact?")

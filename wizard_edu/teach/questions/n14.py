@@ -107,8 +107,9 @@ def _before_after(table: Any, player: int) -> str:
             f"{steady(row['posterior'], 3):.1%}.")
 
 
-WHY_UP = ["a player who bids high usually holds strong cards, and trumps are strong cards",
-          "trumps are more common in a five-card round", "it does not go up"]
+WHY_UP = ["a high bid is made mostly with strong cards, and trumps are strong",
+          "player 2's prior was higher than the others' before any bid",
+          "more trumps are dealt in a round of five cards than of three"]
 
 BANK.add("14.prior-wizard",
          "You hold B6 and yellow is trump. What is the chance that player 1 holds a Wizard (before any bid)? "
@@ -123,7 +124,7 @@ BANK.add("14.prior-wizard",
                          "are close (both about 7%), but they are not the same fraction: every card you can see "
                          "changes the count. (4/60 would forget both cards you can see.)"])
 BANK.add("14.rarer-with-wizard", "Three cards each: which bid is much rarer with a Wizard in the hand than without one?",
-         choices=[0, 1, 2, 3], answer=lambda: int((bid_model()["without"] / bid_model()["with"]).idxmax()),
+         shuffle=False, choices=[0, 1, 2, 3], answer=lambda: int((bid_model()["without"] / bid_model()["with"]).idxmax()),
          hint="Compare the two columns of the table above, row by row: where is 'with' far below 'without'?",
          worked=lambda: f"A bid of 0: with a Wizard the model bids 0 only about {steady(bid_model().loc[0, 'with'], 3):.0%} "
                         f"of the time; without one, about {steady(bid_model().loc[0, 'without'], 3):.0%}.")
@@ -149,7 +150,7 @@ BANK.add("14.why-trump-up", "Player 2 bid 3 with five cards. Why does the chance
                 "trumps, so the deals where player 2 holds them gain weight. (The prior is the same for every "
                 "player, whatever they bid, so it cannot be the reason.)")
 BANK.add("14.gains-most", "Which bid gains the most points when the hand is played toward it?",
-         choices=lambda: [int(b) for b in gain().index], answer=lambda: int(gain().idxmax()),
+         shuffle=False, choices=lambda: [int(b) for b in gain().index], answer=lambda: int(gain().idxmax()),
          hint="Subtract the first column from the second, bid by bid.",
          worked=lambda: [steady(gain().rename("gain"), 3),
                          "Bid 0 gains the most: played the same way, the hand wins tricks it did not need; played to "
