@@ -27,6 +27,7 @@ from wizard_edu import (
     score_round,
     trick_winner,
 )
+from wizard_edu.engine.cards import COLOUR_NAMES
 from wizard_edu.simulate.odds import NO_TRUMP, trump_odds
 
 TRUMPS = ("R", "G", "B", "Y", None)
@@ -395,10 +396,21 @@ def test_lesson_1_game_length_comes_from_the_round_tiles_not_the_cards():
     assert "(the cards run out)" not in text and "It is not \"until the cards run out\"" in text
 
 
-def test_lessons_1_and_9_count_the_ace_of_an_ordinary_deck_the_same_way():
-    assert "the ace counts as 1, then 2 up to 8; lesson 9 counts the ace the same way" in _lesson("01")
-    assert "ace counts as 1 and the king as 13, as in lesson 1" in _lesson("09")
-    assert "ace counts as 13" not in _lesson("09")
+def test_lessons_1_and_9_read_an_ordinary_deck_as_the_us_games_faces():
+    """Issue 28: the ace is the highest card (the kit's 13, "R13 is the red ace" in 06), the 2 is 1, and
+    the suits are the US theme's colours, in its order; an ordinary deck has 2 jokers, not 4."""
+    from wizard_edu.display.themes import get_theme
+
+    us = get_theme("us")
+    assert us.rank_label(1) == "2" and us.rank_label(8) == "9" and us.rank_label(13) == "A"
+    suits = ", ".join(f"{us.colour_names[c]} ({COLOUR_NAMES[c]})" for c in "RGBY")
+    one, nine = " ".join(_lesson("01").split()), " ".join(_lesson("09").split())
+    assert suits in one  # hearts (red), clubs (green), spades (blue), diamonds (yellow)
+    assert "the cards 2 to 9 as the numbers 1 to 8" in one and "the ace 13, the highest" in one
+    assert "the king 12 and the ace 13, as on the US Games cards and in lesson 1" in nine
+    for text in (one, nine):
+        assert "ace counts as 1" not in text
+    assert "4 jokers" not in nine and "2 jokers" in nine
 
 
 def test_lesson_5_has_the_newcomers_answers_and_a_paper_score_pad():

@@ -329,7 +329,7 @@ def test_lesson_13_exit_ticket_and_misconceptions():
     misconceptions = section(text, "Common misconceptions")
     picks = [c for c in ("Dragon", "Werewolf", "Juggler", "Cloud") if trump_from_card(c, "anniversary") == DEALER_CHOOSES]
     none = [c for c in ("Fairy", "Bomb") if trump_from_card(c, "anniversary") is None]
-    assert "Dragon, Werewolf, Juggler or Cloud: the dealer picks trump" in misconceptions and len(picks) == 4
+    assert "Dragon, Werewolf, Juggler or Cloud: the dealer chooses trump" in misconceptions and len(picks) == 4
     assert "only the Fairy and the Bomb mean no trump" in misconceptions and len(none) == 2
 
 

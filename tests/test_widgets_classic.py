@@ -70,9 +70,9 @@ def test_quiz_bad_text_is_a_message_not_a_crash():
 
 
 def test_explain_score_formula():
-    assert explain_score(3, 3).endswith("20 + 10 x 3 = 50.")
+    assert explain_score(3, 3).endswith("20 + 10 × 3 = 50.")
     assert explain_score(1, 4, name="Kevin").startswith("Kevin won 3 tricks more")
-    assert explain_score(2, 0).endswith("-10 x 2 = -20.")
+    assert explain_score(2, 0).endswith("-10 × 2 = -20.")
     assert "scores 0" in explain_score(2, 1, rules="junior")
     assert ScoringQuiz(seed=0, rules="junior").correct == score_round(
         ScoringQuiz(seed=0, rules="junior").bid, ScoringQuiz(seed=0, rules="junior").won, "junior")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 
 import pytest
 
@@ -225,6 +226,7 @@ def test_every_trick_line_is_the_engines_own_trick(monkeypatch):
     for event in seen:
         winner = table.game.names[event.winner]
         reason = table.vocab.text(event.reason)
+        reason = reason[:1].upper() + reason[1:]  # a new sentence ("Yellow 4 wins: ...")
         assert any(line.startswith(winner) and line.endswith(reason) for line in table.events)
 
 
@@ -330,14 +332,31 @@ def test_a_click_in_the_page_answers_before_the_computers_move():
 
 
 def test_the_finished_trick_lies_marked_in_the_middle_with_its_reason():
+    from wizard_edu.widgets.felt import felt_html
+
     table = TableWidget(rules="junior", players=4, seed=1)
     table.bid(1)
     table.play(table.view.legal_cards[0])  # round 1: one trick, then the next round's deal
-    felt = table.felt.value
     trick = table.last_trick
+    while table.view.phase != "play":  # round 2's predictions, up to its first card
+        table.act(table.view.legal[0])
+    # During play, a trick just finished lies in the middle, its winner marked, with the reason.
+    felt = felt_html(table.view, table.vocab, table.seat, trick, True)
     assert felt.count("wizard-played wizard-winner") == 1 and "wizard-trick-done" in felt
     assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
     assert f'wizard-played wizard-winner" data-seat="{trick.winner_seat}"' in felt
+
+
+def test_a_new_round_is_predicted_on_a_clear_table():
+    """Issue 28: the last trick of round 1 does not lie under round 2's predictions; a line says how it went."""
+    table = TableWidget(rules="junior", players=4, seed=1)
+    table.bid(1)
+    table.play(table.view.legal_cards[0])  # round 1's only trick: round 2 is dealt, predictions next
+    assert table.view.round_number == 2 and table.view.phase == "bid"
+    felt, trick = table.felt.value, table.last_trick
+    assert not re.search(r'class="wizard-played[ "]', felt) and "wizard-trick-done" not in felt
+    assert "the last trick of round 1" in felt
+    assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
 
 
 def test_a_computer_player_that_thought_long_is_shown_thinking_next_time():

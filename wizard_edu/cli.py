@@ -232,6 +232,18 @@ def _write_new_file(path: Path, text: str) -> None:
         out.write(text)
 
 
+def cmd_pack(args: argparse.Namespace) -> int:
+    from .teach.pack import write_pack
+
+    root = Path(args.kit) if args.kit else Path(__file__).resolve().parents[1]
+    if not (root / "lessons").is_dir():
+        raise WizardError(f"There is no lessons folder in {str(root)!r}: give the kit's folder with --kit.")
+    for path in write_pack(root):
+        print(f"Wrote {path}")
+    print("Open lessons/printable-pack.html in a browser and print the pages you need.")
+    return 0
+
+
 def cmd_worksheet(args: argparse.Namespace) -> int:
     from .teach.worksheets import make_worksheets, worksheet_html
 
@@ -375,6 +387,12 @@ def build_parser() -> argparse.ArgumentParser:
     ws.add_argument("--out", help="output file (default: worksheet-TOPIC-RULES-SEED.html; '-' writes to the screen)")
     ws.add_argument("--force", action="store_true", help="replace the output file if it exists (never a symlink)")
     ws.set_defaults(func=cmd_worksheet)
+
+    pk = sub.add_parser("pack", help="the printable classroom pack (score pads, legends, tiles, chips, cribs)",
+                        description="Write lessons/printable-pack.html and the lessons' ready-made worksheets "
+                                    "(lessons/worksheets/) from the kit's rules and lesson plans.")
+    pk.add_argument("--kit", help="the kit's folder, with lessons/ (default: the one this kit runs from)")
+    pk.set_defaults(func=cmd_pack)
 
     doc = sub.add_parser("doctor", help="check that everything a lesson needs works",
                          description="Check Python, the kernel, widgets, pandas, matplotlib, numpy, the "

@@ -34,6 +34,8 @@ class Theme:
     #: Words for the printed ranks ("king"), when the faces are a playing deck: names read
     #: "the king of spades".
     rank_words: dict[int, str] = field(default_factory=dict)
+    #: The Jester's label on the face, when "J" would be taken (the US Games jack is "J").
+    jester_label: str = ""
 
     @property
     def suits(self) -> bool:
@@ -54,7 +56,7 @@ class Theme:
         if card.is_wizard:
             return "W"
         if card.is_jester:
-            return "F" if self.jester == "Fool Frog" else "J"
+            return self.jester_label or ("F" if self.jester == "Fool Frog" else "J")
         return card.kind.capitalize()
 
     def card_name(self, card: Card) -> str:
@@ -82,7 +84,7 @@ THEMES: dict[str, Theme] = {
     # clubs green, spades blue for black, diamonds yellow), so colour and suit tell a card apart.
     "us": Theme("us", {"R": "hearts", "G": "clubs", "B": "spades", "Y": "diamonds"},
                 rank_labels=_US_RANKS, symbols={"R": "\u2665", "G": "\u2663", "B": "\u2660", "Y": "\u2666"},
-                rank_words={10: "jack", 11: "queen", 12: "king", 13: "ace"}),
+                rank_words={10: "jack", 11: "queen", 12: "king", 13: "ace"}, jester_label="Jester"),
 }
 
 _current = ["classic"]

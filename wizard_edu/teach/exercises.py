@@ -278,9 +278,9 @@ def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: st
     the bonus for a bid made, the points for each trick, the points lost for each trick off.
 
     >>> explain_score(2, 2)
-    'The player made the bid of 2 exactly: 20 for the bid plus 10 for each trick, 20 + 10 x 2 = 40.'
+    'The player made the bid of 2 exactly: 20 for the bid plus 10 for each trick, 20 + 10 × 2 = 40.'
     >>> explain_score(0, 2)
-    'The player won 2 tricks more than the bid of 0, so no bonus: -10 points for each trick off, -10 x 2 = -20.'
+    'The player won 2 tricks more than the bid of 0, so no bonus: -10 points for each trick off, -10 × 2 = -20.'
     """
     ruleset = get_ruleset(rules)
     bid, won = _index(bid), _index(won)
@@ -298,11 +298,11 @@ def explain_score(bid: int, won: int, rules: str | Ruleset = "classic", name: st
     per_off = score_round(0, 1, ruleset)
     if bid == won:
         return (f"{name} made the bid of {bid} exactly: {bonus} for the bid plus {per_trick} for each trick, "
-                f"{bonus} + {per_trick} x {won} = {points}.")
+                f"{bonus} + {per_trick} × {won} = {points}.")
     off = abs(bid - won)
     side = "more than" if won > bid else "fewer than"
     return (f"{name} won {_tricks(off)} {side} the bid of {bid}, so no bonus: {per_off} points for each "
-            f"trick off, {per_off} x {off} = {points}.")
+            f"trick off, {per_off} × {off} = {points}.")
 
 
 def tempting_scores(bid: int, won: int, rules: str | Ruleset = "classic") -> list[int]:
@@ -370,6 +370,11 @@ def _shuffled_deck(rng: random.Random, rules: str) -> list[Card]:
     return deck
 
 
+def _sentences(text: str) -> str:
+    """Every sentence starts with a capital ("... 8. Green 5 wins"), also when it starts with a card's name."""
+    return re.sub(r"(\. )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+
+
 def junior_words(text: str, rules: str) -> str:
     """``text`` in the ruleset's words (Fool Frogs, predictions in Wizard Junior): the kit's one
     vocabulary (:mod:`wizard_edu.teach.vocabulary`) does the translating."""
@@ -406,7 +411,7 @@ def trick_exercise(trick: Iterable[Card | str] | str, trump: str | None, rules: 
         "trick-winner",
         {"rules": key, "trick": str(trick), "trump": trump},
         result.winner,
-        junior_words(f"The {ORDINALS[result.winner]} card, {trick[result.winner]}. {result.reason}", key),
+        _sentences(junior_words(f"The {ORDINALS[result.winner]} card, {trick[result.winner]}. {result.reason}", key)),
     )
 
 

@@ -126,6 +126,24 @@ class Vocabulary:
     def jester(self) -> str:
         return self.theme.jester
 
+    @property
+    def card_help(self) -> str:
+        """How to type a card, for these rules: Junior cards go from 1 to 8 and have Fool Frogs (F)."""
+        if self.junior:
+            return ("Write a colour letter (R, G, B, Y) and a number from 1 to 8, like R7, "
+                    "or W for a Wizard, F for a Fool Frog.")
+        return ("Write a colour letter (R, G, B, Y) and a number from 1 to 13, like R7 or G13, "
+                "or W for a Wizard, J for a Jester.")
+
+    def card_error(self, error: Exception) -> str:
+        """A card that could not be read (:class:`~wizard_edu.errors.CardTextError`), said for these rules.
+
+        >>> Vocabulary("junior").card_error(ValueError("'R14' is not a card: number cards go from 1 to 13."))
+        "'R14' is not a card. Write a colour letter (R, G, B, Y) and a number from 1 to 8, like R7, or W for a Wizard, F for a Fool Frog."
+        """
+        match = re.match(r"(.*? is not a card)", str(error))
+        return f"{match.group(1) if match else 'That is not a card'}. {self.card_help}"
+
     # -- cards -----------------------------------------------------------------------
     def face(self, card: Card) -> str:
         """What the card face prints: "7", "A" (US Games), "W", "F" (Fool Frog), "Dragon"."""
@@ -180,7 +198,8 @@ class Vocabulary:
     def _word(self, m: re.Match, whole: str) -> str:
         kind, word = m.lastgroup, m.group()
         if kind == "card":
-            return word if self.kit_faces else self.card_name(Card.parse(word))
+            # Junior sentences name the card as a child says it ("yellow 4"), not by its code.
+            return word if self.kit_faces and not self.junior else self.card_name(Card.parse(word))
         if kind == "named":
             colour, rank = word.split(" ")
             return self.card_name(Card.parse(_COLOUR_LETTER[colour] + rank))

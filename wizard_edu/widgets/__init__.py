@@ -97,7 +97,7 @@ app (big cards, "Back to all games" links, grown-up controls hidden); see notebo
 Small helpers for notebooks::
 
     trump_meaning("R5", rules="junior")      -> "The turned-up card is red 5: red is trump."
-    trick_reason("F G3 G7 R8", trump=None)    -> "G7 wins: it is the highest green card, the colour led."
+    trick_reason("F G3 G7 R8", trump=None)    -> "green 7 wins: it is the highest green card, the colour led."
     TableWidget(..., autosave="name")         -> a table that saves itself in the learner's folder
     running_totals_chart(game)                -> a Chart (PNG picture) of running totals (any Game)
     card_button(card, theme, on_click)        -> a styled, focusable ipywidgets.Button for one card

@@ -28,7 +28,7 @@ _CHIP = ('<span class="wizard-chip wizard-chip-{side}" title="{title}" aria-labe
          'text-align:center;font-weight:bold;margin:1px;{style}">{face}</span>')
 _SIDES = {
     # the apprentice side: a plain chip with a question mark (not yet known if it will count)
-    "apprentice": ("background:#cfe3f7;color:#1f3b63;border:2px solid #1f3b63", "?", "a chip, apprentice side up"),
+    "apprentice": ("background:#cfe3f7;color:#1f3b63;border:2px solid #1f3b63", "?", "a chip, prediction side up"),
     # the points side: gold with a star
     "points": ("background:#f2b134;color:#4a3000;border:2px solid #7a5200", "\u2605", "a chip, points side up"),
 }

@@ -351,6 +351,11 @@ class ClassTable(widgets.VBox):
         """The friendly line as plain text (what a child reads)."""
         return thinking_line(self.source.table, self.source.me)
 
+    def _move_line(self, name: str, action: Any) -> str:
+        if action.kind == "play" and action.value is None:
+            return f"{name} plays the card they could not see."
+        return self.vocab.move_line(name, False, action)
+
     def update(self) -> bool:
         """Read the seat again and redraw; True when the game itself changed."""
         before, after = self.source.sync()
@@ -363,7 +368,8 @@ class ClassTable(widgets.VBox):
         if changed:
             moves = moves_between(before, after)
             if moves:
-                self.last_moves = " ".join(f"{self.source.names[s]}: {self.vocab.action(a)}." for s, a in moves)
+                # "Max plays blue 10." (a sentence about Max), not "Max: play blue 10." (an order)
+                self.last_moves = " ".join(self._move_line(self.source.names[s], a) for s, a in moves)
             self.table.refresh(())
         self._draw()
         return changed

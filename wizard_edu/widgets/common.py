@@ -84,9 +84,10 @@ def card_button(card: Card | str, theme: str | Theme | Vocabulary | None = None,
 
 def seed_box(value: int | None = 0, width: str = "13em") -> widgets.Text:
     """A Seed box that shows plain digits (a number box shows big seeds as ``1e+2…``)."""
-    box = widgets.Text(value=str(value if value is not None else 0), description="Seed",
-                       tooltip="The same seed deals the same game", continuous_update=False,
-                       layout=widgets.Layout(width=width), style={"description_width": "3em"})
+    # "Shuffle", not "Seed": the word a child meets (the glossary: "Shuffle number (seed)").
+    box = widgets.Text(value=str(value if value is not None else 0), description="Shuffle",
+                       tooltip="The shuffle number: the same number deals the same game", continuous_update=False,
+                       layout=widgets.Layout(width=width), style={"description_width": "4em"})
     box.add_class("wizard-seed")
     return box
 
@@ -366,7 +367,7 @@ def trick_reason(trick: Iterable[Card | str] | str, trump: str | None = None, ru
     """Who wins a trick and why, in the theme's words (the engine's :func:`explain_trick` decides).
 
     >>> trick_reason("F G3 G7 R8")
-    'G7 wins: it is the highest green card, the colour led.'
+    'green 7 wins: it is the highest green card, the colour led.'
     """
     from ..engine.rules.core import explain_trick
 

@@ -37,6 +37,10 @@ NONE_LABEL = "no card (no trump)"
 STAR = "\u2605 best"
 
 
+#: The computer players' choice in kid words (the kid-mode app).
+KID_OPPONENTS = [("They think", "rule-of-thumb"), ("They play any card", "random")]
+
+
 class WinProbabilityExplorer(WidgetBase):
     """Choose a hand, your seat, the players and the turned-up card: the chance of each number of
     tricks and the expected score of each bid update at once."""
@@ -141,6 +145,12 @@ class WinProbabilityExplorer(WidgetBase):
             seat = self.seat_choice.value
             self.seat_choice.options = [(self._seat_label(s), s) for s in range(self.players)]
             self.seat_choice.value = seat
+            # Kid words for the computer players: how they play, not the names of their rules.
+            others = self.opponents_choice.value
+            self.opponents_choice.options = KID_OPPONENTS
+            self.opponents_choice.value = others
+            self.opponents_choice.description = "The others"
+            self.opponents_choice.tooltips = ["They count their good cards and think", "They play any card they may"]
         finally:
             self._busy = False
         if self.result is not None:
@@ -384,7 +394,8 @@ class WinProbabilityExplorer(WidgetBase):
             self.chart.value = bar_chart_html(
                 [f"{k} trick{'s' if k != 1 else ''}" for k in range(n)], list(r.probabilities),
                 highlight=int(r.probabilities.argmax()), fmt="{:.0%}",
-                title=f"How many tricks will you win? (the round played {r.samples:,} times)")
+                title=f"How many tricks will you win? (The computer tried this round {r.samples:,} "
+                      "times with your cards.)")
             said = self.vocab.bid_verb
             self.bids_html.value = (f'<div style="margin-left:1em" class="wizard-best-bid">'
                                     f'<b>The best number to {said}: {r.best_bid}</b></div>')

@@ -95,7 +95,7 @@ import ipywidgets as widgets
 
 from ..engine.cards import Card
 from ..engine.cards import cards as parse_cards
-from ..errors import AnswerTextError, WizardError
+from ..errors import AnswerTextError, CardTextError, WizardError
 from ..teach import progress
 from .common import WidgetBase, card_button, status_message, text_button, vocab_for
 
@@ -422,8 +422,8 @@ class Question(WidgetBase):
             row.add_class("wizard-question-buttons")
         else:
             # No example values here: an example could be the very answer.
-            examples = {"number": "a number: whole, fraction, decimal or %",
-                        "card": "a card: colour letter and number, W or J",
+            examples = {"number": "a number, or a fraction with /",
+                        "card": f"a card: colour letter and number, W or {'F' if self.vocab.junior else 'J'}",
                         "cards": "cards, with spaces between them", "text": "your answer"}
             # continuous_update=False: the value reaches the kernel on Enter (or leaving the box), which
             # is how ipywidgets 8 replaces the deprecated Text.on_submit.
@@ -573,6 +573,10 @@ class Question(WidgetBase):
         """Check an answer (text as typed, or a value); show and return the feedback."""
         try:
             ok, shown, close = self._judge(given)
+        except CardTextError as exc:  # how to type a card, for this question's rules (Junior: 1 to 8, F)
+            self.feedback = self.vocab.card_error(exc)
+            self.say(self.feedback, "error")
+            return self.feedback
         except WizardError as exc:
             self.feedback = str(exc)
             self.say(self.feedback, "error")

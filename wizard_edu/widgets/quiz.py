@@ -9,7 +9,7 @@ the widget only asks, checks and explains the formula in words.
 >>> quiz.answer(60)
 False
 >>> quiz.feedback
-'Not 60: Noor won 1 trick more than the bid of 5, so no bonus: -10 points for each trick off, -10 x 1 = -10.'
+'Not 60: Noor won 1 trick more than the bid of 5, so no bonus: -10 points for each trick off, -10 × 1 = -10.'
 >>> quiz.answer("-10")
 True
 """

@@ -264,7 +264,7 @@ class TableWidget(WidgetBase):
                               f"{self.vocab.text(game.status())}")
             return
         game = Game(players=players, rules=self.ruleset, seed=seed, first_dealer=first_dealer, names=names)
-        self._begin(game, f"A new game of {self.ruleset.title} (seed {game.seed}).")
+        self._begin(game, f"A new game of {self.ruleset.title}.")
         self._offer_saved_game()
 
     # -- saving by itself --------------------------------------------------------------------
@@ -475,7 +475,7 @@ class TableWidget(WidgetBase):
             seed = self.game.seed + 1
         game = Game(players=self.game.players, rules=self.ruleset, seed=seed,
                     first_dealer=self.first_dealer, names=self.game.names)
-        self._begin(game, f"A new game of {self.ruleset.title} (seed {seed}).")
+        self._begin(game, f"A new game of {self.ruleset.title}.")
 
     # -- the learner's actions -----------------------------------------------------------
     @property

@@ -193,6 +193,7 @@ class TrickTrainer(WidgetBase):
         right = self.exercise.check(choice).correct
         # The trick's reason already says why; the rule is named once, briefly, not said again.
         reason = self.vocab.trick_reason(self.result)
+        reason = reason[:1].upper() + reason[1:]  # a sentence of its own: "Yellow 4 wins: ..."
         rule = self.vocab.rule_name(self.result.rule)
         if right:
             self.right += 1

@@ -146,3 +146,30 @@ BANK.why("01.card-left-6-players", "Why?", WHY_LEFT,
 def _whole() -> bool:
     deck = junior_deck()
     return len(number_cards(deck)) + len(wizards(deck)) + len(frogs(deck)) == len(deck)
+
+
+# -- two paths: a support question (one step at a time) and a challenge (for quick finishers) ---------
+def cards_of_one_colour(colour: str = "R") -> int:
+    """How many number cards of one colour the Junior deck has."""
+    return sum(1 for card in junior_deck() if card.is_number and card.colour == colour)
+
+
+def pile_in_last_round(players: int) -> int:
+    """Cards face down in the pile under the turned-up card, in the last round (0 when none is left)."""
+    dealt = players * rounds_in_a_game(players)
+    left = len(junior_deck()) - dealt
+    return max(left - 1, 0)
+
+
+BANK.add("01.support-red-cards", "Count only the red cards (▲). How many red cards are in the deck?",
+         answer=lambda: cards_of_one_colour("R"),
+         hint="Red has one card for each number. Which numbers are there?",
+         worked=lambda: f"Red has the numbers 1, 2, 3, 4, 5, 6, 7 and 8: {cards_of_one_colour('R')} cards. "
+                        f"The other colours have as many.")
+BANK.add("01.challenge-pile-3-players", "3 players, the last round (round 8): how many cards stay face down "
+                                         "in the pile, under the turned-up card?",
+         answer=lambda: pile_in_last_round(3),
+         hint="How many cards does round 8 deal to 3 players? Take them away from the deck, then the one "
+              "that is turned up.",
+         worked=lambda: f"3 × 8 = 24 cards are dealt; 36 − 24 = 12 are left; one is turned up, so "
+                        f"{pile_in_last_round(3)} stay face down.")

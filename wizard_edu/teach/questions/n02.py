@@ -122,7 +122,7 @@ BANK.add("02.red-trump-more", "Is red trump more often, less often or just as of
          answer=_red_answer, choices=["more often", "less often", "just as often"],
          hint="Red is trump every time a red card shows. When else can red be trump?",
          worked=lambda: "Red is trump every time a red card shows. It is also trump when a Wizard shows and the "
-                        "dealer picks red.")
+                        "dealer chooses red.")
 BANK.add("02.frogs-in-1000", "About how many Fool Frogs are turned up in 1000 deals?",
          answer=lambda: closest(FROG_CHOICES, DEALS * odds()[NO_TRUMP]), choices=FROG_CHOICES, shuffle=False,
          hint="About 2 Fool Frogs in every 36 deals. 1000 deals are about 28 lots of 36 deals.",
@@ -140,5 +140,33 @@ BANK.add("02.chance-red", "What is the chance that a red card is turned up? (a f
          worked=lambda: [f"8/36 is the same as {odds()['R']}.",
                          f"A Fool Frog is turned up: {odds()[NO_TRUMP]}. A Wizard is turned up: "
                          f"{odds()[DEALER_CHOOSES]}. A red card is turned up: {odds()['R']}. Red turned up, or a "
-                         f"Wizard turned up and the dealer picks red every time: "
+                         f"Wizard turned up and the dealer chooses red every time: "
                          f"{odds()['R'] + odds()[DEALER_CHOOSES]}."])
+
+
+# -- two paths: a support question (one step at a time) and a challenge (for quick finishers) ---------
+def times_more_likely(first: int, second: int) -> Fraction:
+    """How many times more likely one kind of turned-up card is than another: count the cards."""
+    return Fraction(first, second)
+
+
+def _count(kind: str) -> int:
+    from ...engine.cards import junior_deck
+
+    deck = junior_deck()
+    if kind == "frog":
+        return sum(1 for c in deck if c.is_jester)
+    return sum(1 for c in deck if c.is_number and c.colour == kind)
+
+
+BANK.add("02.support-green-3", "Step by step: the turned-up card is a green 3. Is it a number card? "
+                                "Then what is trump?",
+         answer=lambda: trump_word("G3"), choices=CHOICES,
+         hint="A number card's colour is trump. Which colour is the 3?",
+         worked=lambda: "The green 3 is a number card, so its colour is trump: green.")
+BANK.add("02.challenge-yellow-or-frog", "How many times more likely is it that a yellow card is turned up "
+                                         "than a Fool Frog?",
+         answer=lambda: times_more_likely(_count("Y"), _count("frog")),
+         hint="Every card is just as likely to be turned up. Count the yellow cards, and the Fool Frogs.",
+         worked=lambda: f"{_count('Y')} yellow cards against {_count('frog')} Fool Frogs: "
+                        f"{times_more_likely(_count('Y'), _count('frog'))} times as likely.")

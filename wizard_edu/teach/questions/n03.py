@@ -72,7 +72,20 @@ BANK.add("03.frog-then-wizard", "Fool Frog, then a Wizard. You hold R3 G5 B2. Wh
          answer=lambda: legal_plays("R3 G5 B2", "F W", rules="junior"),
          hint="The Wizard came before any number card. What does a Wizard lead do to the trick?",
          worked=lambda: ["The Wizard came before any number card, so nobody has to follow: every card may be "
-                         "played. This is the kit's ruling: the Wizard Junior rulebook does not say what happens "
-                         "here. The kit plays it like a Wizard lead, the way the Classic rulebook does after a "
-                         "Jester lead (the next card counts as the lead).",
+                         "played. The Wizard Junior rulebook does not say what happens here, so the kit "
+                         "plays it like a Wizard lead, the way Classic Wizard does after a Jester lead "
+                         "(the next card counts as the lead).",
                          legal_plays("R3 G5 B2", "F W", rules="junior")])
+
+
+
+# -- two paths: a support question (one step at a time) and a challenge (for quick finishers) ---------
+winner_question("03.support-step-by-step", "No trump. Step by step: 1. which card was played first? "
+                                           "2. What is its colour? 3. Which card of that colour is highest?",
+                "B3 G8 B7 R2", None,
+                hint="The first card is blue. Only blue cards can win.",
+                why="Blue was led. The blue 7 is higher than the blue 3; the green 8 and the red 2 did not follow.")
+winner_question("03.challenge-low-trump", "Red is trump. Fool Frog, green 5, red 1, green 8. Which card wins?",
+                "F G5 R1 G8", "R",
+                hint="Go through the three rules in order. Is there a Wizard? Is there a trump?",
+                why="There is no Wizard, but there is a trump: even the smallest trump beats every green card.")

@@ -131,8 +131,8 @@ BANK.add("04.chips-back-3-1", "You predicted 3 but won 1. How many chips go back
 BANK.add("04.squares-with-points", "How many squares of the table give points?", answer=lambda: squares_with_points(3),
          hint="Points only come when the prediction is exactly right: predicted 0 and won 0, predicted 1 and "
               "won 1, ...",
-         worked=lambda: "The squares with points run in a slanted line from the top left to the bottom right. "
-                        "That line is called the diagonal.")
+         worked=lambda: "The squares with points run in a slanted line from the top left corner to the bottom "
+                        "right corner: the squares where the prediction and the tricks won are the same.")
 BANK.add("04.trumps-in-hand", "How many trumps does this hand hold?",
          answer=lambda: trumps_in(example_game().view(0).hand, example_game().trump),
          hint="Look at the trump colour, then count the cards of that colour in the hand.",
@@ -161,3 +161,31 @@ WHY_Y2 = ["the yellow 2 is a trump: only a Wizard or a higher yellow beats it",
 BANK.why("04.more-likely-r8-y2", "Why?", WHY_Y2,
          answer=lambda: WHY_Y2[0] if win_chance("Y2", **ROUND_ONE) > win_chance("R8", **ROUND_ONE) else WHY_Y2[1],
          hint="Make two lists: the cards that beat the red 8, and the cards that beat the yellow 2.")
+
+
+# -- two paths: a support question (one step at a time) and a challenge (for quick finishers) ---------
+def most_right(predictions: tuple[int, ...], tricks: int) -> int:
+    """The most players whose predictions can all come true in one round of ``tricks`` tricks."""
+    from itertools import product
+
+    best = 0
+    for won in product(range(tricks + 1), repeat=len(predictions)):
+        if sum(won) == tricks:
+            best = max(best, sum(1 for p, w in zip(predictions, won) if p == w))
+    return best
+
+
+CHALLENGE_PREDICTIONS = (1, 0, 2, 1)
+
+BANK.add("04.support-1-1", "Step by step: you predicted 1 and took 1 chip. You won 1 trick and put the chip "
+                           "on it. How many points do you score?",
+         answer=lambda: points(1, 1),
+         hint="Is every trick covered by a chip, and every chip on a trick? Then turn the chips over.",
+         worked=lambda: _chips(1, 1))
+BANK.add("04.challenge-most-right", "Round 3, 4 players. They predict 1, 0, 2 and 1. At most how many of them "
+                                     "can be right?",
+         answer=lambda: most_right(CHALLENGE_PREDICTIONS, 3),
+         hint="Add up the predictions. Round 3 has only 3 tricks: can they all come true?",
+         worked=lambda: f"The predictions add up to {sum(CHALLENGE_PREDICTIONS)}, but round 3 has only 3 tricks, "
+                        f"so not everyone can be right. The tricks could go 1, 0, 2 and 0: "
+                        f"{most_right(CHALLENGE_PREDICTIONS, 3)} players are right.")

@@ -108,3 +108,27 @@ BANK.add("05.everyone-scored", "In which round did every player score?",
          hint="Look for the row where all four squares have a ★.", worked=_everyone_line)
 BANK.add("05.player-4-scored", "In how many rounds did Player 4 score?", answer=lambda: rounds_scored(3),
          hint="Count the ★ in Player 4's column.", worked=_player_4_line)
+
+
+# -- two paths: a support question (one step at a time) and a challenge (for quick finishers) ---------
+def tricks_in_round(round_number: int) -> int:
+    """How many tricks a round has: one for every card in each hand."""
+    return round_sizes(4, rules="junior")[round_number - 1]
+
+
+def most_points(players: int = 4) -> int:
+    """The most points one player can score in a whole game: right every round, with the highest prediction."""
+    from ...engine.rules import score_round
+
+    return sum(max(score_round(p, p, rules="junior") for p in range(size + 1))
+               for size in round_sizes(players, rules="junior"))
+
+
+BANK.add("05.support-tricks-round-3", "Round 3: everyone holds 3 cards. How many tricks are played in round 3?",
+         answer=lambda: tricks_in_round(3),
+         hint="Every trick uses one card from each hand. How many times can you play a card?",
+         worked=lambda: f"Each trick takes one card from every hand, so 3 cards make {tricks_in_round(3)} tricks.")
+BANK.add("05.challenge-most-points", "4 players. What is the most points one player could score in a whole game?",
+         answer=lambda: most_points(4),
+         hint="In which round can you score the most? Work out the best score of every round, then add.",
+         worked=lambda: f"Right every round, predicting every trick: 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 = {most_points(4)}.")

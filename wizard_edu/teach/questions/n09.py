@@ -104,9 +104,9 @@ BANK.add("09.junior-red-turned-up", "Wizard Junior: what is the chance that the 
          hint="Count the red cards in the Junior deck, then divide by all 36 cards.",
          worked=lambda: f"8 red cards of 36: 8/36 = {junior_odds()['R']}.")
 BANK.add("09.junior-red-trump",
-         "The dealer picks each colour equally often after a Wizard. What is the chance that red is trump?",
+         "The dealer chooses each colour equally often after a Wizard. What is the chance that red is trump?",
          answer=_red_trump,
-         hint="Add two chances: a red card is turned up, or a Wizard is turned up and the dealer then picks red "
+         hint="Add two chances: a red card is turned up, or a Wizard is turned up and the dealer then chooses red "
               "(one colour in four).",
          worked=lambda: f"{junior_odds()['R']} for a red card turned up, plus {junior_odds()[DEALER_CHOOSES]} × 1/4 "
                         f"for a Wizard and the dealer's pick: {_red_trump()}. A real dealer does not pick at random "

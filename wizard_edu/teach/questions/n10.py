@@ -7,6 +7,7 @@ from typing import Any
 
 from ...engine.cards import Card
 from ...engine.rules import score_round
+from ...engine.rules.rulesets import get_ruleset
 from . import Bank
 
 BANK = Bank("10-the-one-card-round")
@@ -87,6 +88,10 @@ def _worse_answer() -> str:
 def _bids_line(card: str, turned_up: str = UP, rules: str = "classic") -> str:
     best = _best(card, 4, 0, turned_up, rules)
     scores = best.expected_scores
+    if get_ruleset(rules).scoring == "junior":  # Junior predicts, and scores points
+        return (f"Chance to win: {best.win_probability} ≈ {float(best.win_probability):.2f}. Expected points "
+                f"for predicting 0: {float(scores[0]):.2f}; for predicting 1: {float(scores[1]):.2f}. "
+                f"Best: predict {best.bid}.")
     return (f"Chance to win: {best.win_probability} ≈ {float(best.win_probability):.2f}. Expected score of bid 0: "
             f"{float(scores[0]):.1f}; of bid 1: {float(scores[1]):.1f}. Best: bid {best.bid}.")
 

@@ -82,12 +82,12 @@ def _mono_rules():
     return Game(3, "classic", seed=4, monochrome=True).ruleset
 
 
-TRUMP_WORDS = ["red", "green", "blue", "yellow", "no trump", "the dealer picks"]
+TRUMP_WORDS = ["red", "green", "blue", "yellow", "no trump", "the dealer chooses"]
 
 
 def trump_word(card: str) -> str:
     trump = trump_from_card(card, "anniversary")
-    return "no trump" if trump is None else "the dealer picks" if trump == DEALER_CHOOSES else COLOUR_NAMES[trump]
+    return "no trump" if trump is None else "the dealer chooses" if trump == DEALER_CHOOSES else COLOUR_NAMES[trump]
 
 
 def _cloud_missed_by_one(g: Any) -> bool:
