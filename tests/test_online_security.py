@@ -374,3 +374,18 @@ def test_csv_cells_that_start_like_formulas_are_text():
     assert [row[2] for row in rows[1:]] == [str(-20 + i) for i in range(len(names))]   # scores stay numbers
     assert [row[4] for row in rows[1:]] == [str(-20 + i) for i in range(len(names))]
     assert inert("\rCR") == "'\rCR" and inert(" =1") == " =1" and inert(7) == 7
+
+
+def test_a_setting_of_the_wrong_kind_stored_earlier_does_not_stop_the_start(tmp_path):
+    from wizard_edu.online.service import TableService
+    from wizard_edu.online.storage import SQLiteStore
+
+    store = SQLiteStore(str(tmp_path / "t.sqlite"))
+    store.save_setting("chances", "maybe")          # what the service stored before settings were checked
+    store.save_setting("options", "abc")
+    store.save_setting("table_size", 5)
+    service = TableService(store, code="ABCD")
+    try:
+        assert (service.settings.chances, service.settings.options, service.settings.table_size) == (True, {}, 5)
+    finally:
+        service.close()

@@ -83,6 +83,20 @@ _SETTING_KINDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
 )
 
 
+def _is_kind(value: object, kinds: tuple[type, ...]) -> bool:
+    """``value`` is one of ``kinds`` (true and false are not numbers here)."""
+    return isinstance(value, kinds) and (bool in kinds or not isinstance(value, bool))
+
+
+def _of_kind(name: str, value: object, kinds: tuple[type, ...]) -> bool:
+    """A stored setting of its kind; one of another kind (stored before settings were checked) is
+    dropped with a warning, so the lesson starts with the default."""
+    if _is_kind(value, kinds):
+        return True
+    log.warning("The stored setting %s was %s; the default is used.", name, _short(value))
+    return False
+
+
 def _short(value: object) -> str:
     """A value as a sentence quotes it: at most 40 characters (a pasted essay is not read aloud)."""
     text = repr(value)
@@ -109,7 +123,7 @@ class Settings:
         """
         for name, kinds, said in _SETTING_KINDS:
             value = getattr(self, name)
-            if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            if not _is_kind(value, kinds):
                 raise BadRequestError(f"The setting {name} is {said}, not {_short(value)}.")
         if not all(isinstance(key, str) for key in self.options):
             raise BadRequestError("The setting options names each rules option by a word.")
@@ -335,7 +349,8 @@ class TableService:
         self.board_version = 0
         snap = store.load()
         stored = snap.settings
-        self.settings = Settings(**{f.name: stored[f.name] for f in fields(Settings) if f.name in stored})
+        self.settings = Settings(**{name: stored[name] for name, kinds, _ in _SETTING_KINDS
+                                    if name in stored and _of_kind(name, stored[name], kinds)})
         if settings:
             self.settings = Settings(**{**asdict(self.settings), **settings})
         self.settings.check()
