@@ -820,4 +820,18 @@ class ProgressPanel(WidgetBase):
         return ""
 
 
-__all__ = ["Question", "WorkedAnswer", "ProgressPanel", "learner_key", "shuffled", "worked_widgets", "RUN_ME", "parse_number", "number_text", "KINDS", "TOLERANCE"]
+def learner_has_tried(id: str, home: Any = None) -> bool:
+    """True once the learner has answered ``id`` right or tried it twice (when "Show answer" appears)."""
+    try:
+        data = progress.load(home)
+    except (WizardError, OSError):
+        return False
+    who = progress.current_learner(home) or progress.UNNAMED
+    for part in data.get("learners", {}).get(who, {}).values():
+        entry = part.get("questions", {}).get(id) if isinstance(part, dict) else None
+        if isinstance(entry, dict) and (entry.get("correct") or int(entry.get("tries", 0)) >= 2):
+            return True
+    return False
+
+
+__all__ = ["Question", "WorkedAnswer", "ProgressPanel", "learner_key", "shuffled", "worked_widgets", "RUN_ME", "parse_number", "number_text", "KINDS", "TOLERANCE", "learner_has_tried"]

@@ -212,19 +212,10 @@ class NotYet:
 
 
 def _tried(id: str, home: Any = None) -> bool:
-    """True once the learner has answered ``id`` right or tried it twice (when "Show answer" appears)."""
-    from .. import progress
+    """True once the learner has answered ``id`` right or tried it twice (the question widget's record)."""
+    from ...widgets.question import learner_has_tried
 
-    try:
-        data = progress.load(home)
-    except (WizardError, OSError):
-        return False
-    who = progress.current_learner(home) or progress.UNNAMED
-    for part in data.get("learners", {}).get(who, {}).values():
-        entry = part.get("questions", {}).get(id) if isinstance(part, dict) else None
-        if isinstance(entry, dict) and (entry.get("correct") or int(entry.get("tries", 0)) >= 2):
-            return True
-    return False
+    return learner_has_tried(id, home)
 
 
 def _running_teacher_edition() -> bool:

@@ -181,7 +181,8 @@ BANK.add("04.support-1-1", "Step by step: you predicted 1 and took 1 chip. You w
                            "on it. How many points do you score?",
          answer=lambda: points(1, 1),
          hint="Is every trick covered by a chip, and every chip on a trick? Then turn the chips over.",
-         worked=lambda: _chips(1, 1))
+         worked=lambda: f"Your one chip lies on your one trick: the prediction came true, so you turn the "
+                        f"chip over and score {points(1, 1)} point.")
 BANK.add("04.challenge-most-right", "Round 3, 4 players. They predict 1, 0, 2 and 1. At most how many of them "
                                      "can be right?",
          answer=lambda: most_right(CHALLENGE_PREDICTIONS, 3),
