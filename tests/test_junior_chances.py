@@ -53,6 +53,6 @@ def test_lesson_4_quotes_the_exact_chance_of_the_red_8():
     text = (REPO / "lessons" / "04-predicting-tricks.md").read_text(encoding="utf-8")
     p = one_card_win_probability("R8", 4, 0, "Y3", rules="junior")
     row = next(line for line in text.splitlines() if line.startswith("| 8 | About how many times in 10"))
-    assert f"| {round(float(p) * 10)} (exactly {p.numerator}/{p.denominator}, about {float(p):.2f})" in row
+    assert f"| about {float(p) * 10:.2f} (10 × {p.numerator}/{p.denominator};" in row
     more = max(cards("R8 Y2"), key=lambda c: one_card_win_probability(c, 4, 0, "Y3", rules="junior"))
     assert f"| {more} (" in next(line for line in text.splitlines() if line.startswith("| 7 |"))
