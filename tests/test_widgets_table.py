@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import random
-import re
 
 import pytest
 
@@ -345,18 +344,6 @@ def test_the_finished_trick_lies_marked_in_the_middle_with_its_reason():
     assert felt.count("wizard-played wizard-winner") == 1 and "wizard-trick-done" in felt
     assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
     assert f'wizard-played wizard-winner" data-seat="{trick.winner_seat}"' in felt
-
-
-def test_a_new_round_is_predicted_on_a_clear_table():
-    """Issue 28: the last trick of round 1 does not lie under round 2's predictions; a line says how it went."""
-    table = TableWidget(rules="junior", players=4, seed=1)
-    table.bid(1)
-    table.play(table.view.legal_cards[0])  # round 1's only trick: round 2 is dealt, predictions next
-    assert table.view.round_number == 2 and table.view.phase == "bid"
-    felt, trick = table.felt.value, table.last_trick
-    assert not re.search(r'class="wizard-played[ "]', felt) and "wizard-trick-done" not in felt
-    assert "the last trick of round 1" in felt
-    assert html.escape(table.vocab.trick_reason(trick.result)[1:]) in felt
 
 
 def test_a_computer_player_that_thought_long_is_shown_thinking_next_time():

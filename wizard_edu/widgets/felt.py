@@ -174,17 +174,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
     where = places(view.players, learner)
     winner = None
     done = fresh and last_trick is not None
-    if done and last_trick is not None and view.phase in ("bid", "trump"):
-        # A new round is dealt: its table is clear; only a line says how the round before ended.
-        done = False
-        plays: Sequence = ()
-        who = "nobody" if last_trick.winner_seat is None else view.names[last_trick.winner_seat]
-        note = (f'<div class="wizard-last-trick"><b>{html.escape(who)} {"win" if who == "You" else "wins"} '
-                f'the last trick of round {view.round_number - 1}.</b><br>'
-                f'{html.escape(_sentence(vocab.trick_reason(last_trick.result)))}</div>'
-                f'{vocab.bid_noun.capitalize()}s for round {view.round_number}: everyone '
-                f'{vocab.bid_verb}s how many tricks they will win.')
-    elif done and last_trick is not None:
+    if done and last_trick is not None:
         plays = last_trick.plays
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))
