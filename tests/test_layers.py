@@ -6,6 +6,8 @@ The layers, lowest first (a module may import its own layer and the layers below
 1. ``engine``: cards, rules, the ``Game``.
 2. ``players``, ``simulate``: computer players, the simulator and the probability on it;
    the public API (``wizard_edu/__init__.py``, which re-exports the engine and the players).
+2.5 ``review``: looking back at a finished round and the record of predictions (it asks the players
+   and the simulator; the screens ask it).
 3. ``display``, ``widgets``, ``teach``: how cards look, the ipywidgets UIs, the teaching.
 4. ``classroom``, ``online``, ``cli``, ``cli_teacher``: the servers and the command.
 
@@ -24,13 +26,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wizard_edu"
 
-LAYERS: dict[str, int] = {
+LAYERS: dict[str, float] = {
     "errors": 0,
     "files": 0,
     "engine": 1,
     "players": 2,
     "simulate": 2,
     "": 2,  # wizard_edu/__init__.py, the public API: the engine and the players
+    "review": 2.5,  # above the players and the simulator, below the widgets
     "display": 3,
     "widgets": 3,
     "teach": 3,
@@ -145,7 +148,7 @@ def imports(module: str, source: str | None = None) -> list[tuple[str, int, bool
     return found
 
 
-def layer(module: str) -> int:
+def layer(module: str) -> float:
     parts = module.split(".")
     top = parts[1] if len(parts) > 1 else ""
     assert top in LAYERS, f"{module}: in no layer; add {top!r} to LAYERS in tests/test_layers.py"
