@@ -70,12 +70,12 @@ TURNING_POINT_LEAST = 0.1
 def bid_samples(hand_size: int) -> int:
     """Deals of the unseen cards for the bid chances (tuned with ``benchmarks/bench_review.py``:
     a look-back within 1 s for rounds of up to 5 cards and within 3 s for the largest)."""
-    return 6000 if hand_size <= 5 else 3000 if hand_size <= 10 else 2000
+    return 4000 if hand_size <= 5 else 3000 if hand_size <= 10 else 2000 if hand_size <= 15 else 1500
 
 
 def play_samples(hand_size: int) -> int:
     """Deals for each card the seat chose among (see :func:`bid_samples`)."""
-    return 2000 if hand_size <= 5 else 1000 if hand_size <= 10 else 600
+    return 1500 if hand_size <= 5 else 1000 if hand_size <= 10 else 600 if hand_size <= 15 else 400
 
 
 @dataclass(frozen=True)
@@ -336,6 +336,9 @@ def _turning_point(replayed: _Replayed, samples: int, seed: int) -> TurningPoint
         options = list(dict.fromkeys(view.legal_cards))
         if len(options) < 2:
             continue  # a forced card changes nothing the seat chose
+        need = (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
+        if need < 0 or need > len(view.hand):
+            continue  # the bid is lost whatever is played: every card leaves the chance at 0
         table = card_chances(view, samples=samples, seed=seed + k)
         cards = list(table["card"])
         mine = cards.index(played.unnamed) if played.unnamed in cards else cards.index(played)
