@@ -51,7 +51,7 @@ def measure(fn, items) -> tuple[list[float], list[float]]:
 
 def row(label: str, walls: list[float], cpus: list[float], limit: float | None) -> None:
     flag = "" if limit is None else ("  ok" if p95(walls) <= limit else "  OVER")
-    print(f"{label:<46} {statistics.median(walls):7.2f} {p95(walls):7.2f} {statistics.median(cpus):7.2f} "
+    print(f"{label:<52} {statistics.median(walls):7.2f} {p95(walls):7.2f} {statistics.median(cpus):7.2f} "
           f"{p95(cpus):7.2f} {'' if limit is None else f'{limit:5.1f}'}{flag}")
 
 
@@ -65,7 +65,7 @@ def main(quick: bool = False) -> None:
     count = 6 if quick else 20
     review_round(*games("classic", 4, 5, 1)[0])  # warm up: imports and the rule tables
     print(f"review_round, {count} seeded rounds each (seconds): median and 95th percentile")
-    print(f"{'':<46} {'wall':>7} {'p95':>7} {'cpu':>7} {'p95':>7} {'limit':>5}")
+    print(f"{'':<52} {'wall':>7} {'p95':>7} {'cpu':>7} {'p95':>7} {'limit':>5}")
     for label, rules, players, cards, limit in CASES:
         items = games(rules, players, cards, count)
         walls, cpus = measure(review_round, items)

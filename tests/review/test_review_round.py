@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from wizard_edu.engine.cards import COLOUR_NAMES
 from wizard_edu.engine.game import Game
 from wizard_edu.engine.rules.core import explain_trick
 from wizard_edu.errors import ArgumentError, SeatError, UnknownRulesetError, WizardError, WrongPhaseError
@@ -27,13 +28,16 @@ def one_card_games():
 def test_one_card_rounds_agree_with_the_exact_odds() -> None:
     """Over many seeded deals: the chance of each bid is the kit's exact count for the card the seat
     played, from its place after the leader, with the card that was turned up."""
-    counted = 0
+    counted = chosen = 0
     for game in one_card_games():
         record = game.rounds[0]
         for seat in range(game.players):
             review = review_round(game, 1, seat)
             if record.trump_card is not None and record.trump_card.is_wizard:
-                assert not review.exact  # the dealer chose trump: the simulator estimates it
+                assert not review.exact and review.samples > 0  # the dealer chose trump: the simulator
+                assert f"the dealer chose {COLOUR_NAMES[record.trump]} as trump" in review.text
+                assert review.bid_chances[0] + review.bid_chances[1] == pytest.approx(1, abs=0.011)
+                chosen += 1
                 continue
             # The seat's card and its place in the trick, read from the game's one trick:
             plays = _round_tricks(game)[0].plays
@@ -55,7 +59,7 @@ def test_one_card_rounds_agree_with_the_exact_odds() -> None:
                 record.bids[seat], record.won[seat], record.points[seat])
             assert review.turning_point is None
             counted += 1
-    assert counted > 300
+    assert counted > 300 and chosen > 0
 
 
 def _round_tricks(game: Game, number: int = 1):

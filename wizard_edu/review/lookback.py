@@ -40,7 +40,7 @@ import zlib
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from ..engine.cards import Card, Cards
+from ..engine.cards import COLOUR_NAMES, Card, Cards
 from ..engine.game import PLAY, Game
 from ..engine.position import TAG
 from ..engine.records import RoundRecord, RoundState
@@ -379,8 +379,7 @@ def _text(r: RoundReview) -> str:
     else:
         lines.append(f"{outcome}: {words.signed(r.points)} points.")
     seen = ["you held " + words.and_list([f"the {c.name}" for c in r.hand])]
-    seen.append(f"the turned-up card was the {r.turned_up.name}" if r.turned_up is not None
-                else "no card was turned up")
+    seen.append(_turned_words(r.turned_up, r.trump))
     if r.bids_before:
         others = words.and_list([f"{'?' if b is None else b} from {r.names[s]}" for s, b in r.bids_before])
         seen.append(f"before you, the {what}s were {others}")
@@ -409,6 +408,15 @@ def _text(r: RoundReview) -> str:
     lines.append("Step by step:" if kid else "Trick by trick:")
     lines.extend(step.text for step in r.steps)
     return "\n".join(lines)
+
+
+def _turned_words(card: Card | None, trump: str | None) -> str:
+    if card is None:
+        return "no card was turned up, so there was no trump"
+    said = f"the turned-up card was the {card.name}"
+    if card.is_wizard and trump is not None:
+        return f"{said} and the dealer chose {COLOUR_NAMES[trump]} as trump"
+    return said if trump is not None else f"{said}, so there was no trump"
 
 
 def _turning_words(r: RoundReview) -> str:
