@@ -82,6 +82,17 @@ def test_the_hard_player_s_line_replays_the_same_deal(tmp_path: Path) -> None:
     assert saved.date == "2026-12-02T10:00:00+00:00"
 
 
+def test_classic_rounds_lose_points_and_are_read_back(tmp_path: Path) -> None:
+    lost = RoundEntry("2026-12-02T10:00:00+00:00", "classic", 4, 5, 5, 2, 3, 1, -20, 0.25, 1, 0.4, False,
+                      4, 2, -20, 0.05)
+    add_round(lost, "Ada", home=tmp_path)
+    again, said = quiet(load_predictions, "Ada", home=tmp_path)
+    assert again.rounds == [lost] and again.warning is None and not said
+    for bad in ({"bid": -1}, {"chance": 1.5}, {"exact": 1}, {"hard_bid": True}, {"date": None}):
+        with pytest.raises(ValueError):
+            RoundEntry.from_json(dict(lost.to_json(), **bad))
+
+
 def test_the_record_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = predictions_path(tmp_path)
     path.parent.mkdir(parents=True)

@@ -74,6 +74,24 @@ def _round_tricks(game: Game, number: int = 1):
     return list(state.tricks)
 
 
+@pytest.mark.parametrize("options", [{"bid_rule": "canadian"}, {"bid_rule": "plus-minus-one"},
+                                     {"bidding": "secret"}])
+def test_one_card_rounds_under_bidding_variants_are_counted_too(options) -> None:
+    """A bidding limit changes the bids allowed, not who takes the trick: still the exact count."""
+    for seed in range(8):
+        game = play_game(["medium"] * 4, rules="classic", seed=seed, hand_sizes=[1], **options)
+        plain = play_game(["medium"] * 4, rules="classic", seed=seed, hand_sizes=[1])
+        if game.rounds[0].trump_card.is_wizard:
+            continue
+        for seat in range(4):
+            review = review_round(game, 1, seat)
+            counted = review_round(plain, 1, seat).exact_chances
+            assert review.exact and review.exact_chances and counted
+            allowed = bid_time_game(game, 1, seat).view(seat).legal_bids
+            assert sorted(review.bid_chances) == allowed
+            assert review.exact_chances == {b: counted[b] for b in allowed}
+
+
 @pytest.mark.parametrize("rules, players, size, seed, seat", [
     ("junior", 4, 3, 2, 1),
     ("classic", 3, 5, 8, 2),

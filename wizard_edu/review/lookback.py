@@ -303,11 +303,14 @@ def _exact_one_card(view: SeatView) -> _Chances | None:
     if view.hand_size != 1 or len(view.hand) != 1:
         return None
     lead_position = (view.seat - (view.dealer + 1)) % view.players  # odds count seats from the leader
+    ruleset = view.ruleset
+    # A bidding limit changes which bids are allowed (the view's legal bids), never who takes the trick:
+    # the count is that of the same deck without it (the exact odds refuse a ruleset with one).
+    cards = ruleset.with_options(bid_rule=None) if ruleset.bid_rule else ruleset
     try:
-        win = one_card_win_probability(view.hand[0], view.players, lead_position, view.trump_card, view.ruleset)
+        win = one_card_win_probability(view.hand[0], view.players, lead_position, view.trump_card, cards)
     except DealerChoosesError:
         return None
-    ruleset = view.ruleset
     chances = {b: (win if b == 1 else 1 - win) for b in view.legal_bids}
     scores = {b: win * ruleset.score(b, 1) + (1 - win) * ruleset.score(b, 0) for b in view.legal_bids}
     return _Chances({b: float(p) for b, p in chances.items()}, {b: 0.0 for b in chances},

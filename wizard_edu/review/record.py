@@ -112,8 +112,8 @@ class RoundEntry:
             if kind is float:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
             elif kind is int:
-                ok = isinstance(value, int) and not isinstance(value, bool) and (f.name == "points"
-                                                                              or value >= 0)
+                ok = isinstance(value, int) and not isinstance(value, bool) and (
+                    f.name in ("points", "hard_points") or value >= 0)  # (Classic loses points)
             else:
                 ok = isinstance(value, kind)
             if not ok:
