@@ -168,6 +168,15 @@ def test_a_record_that_cannot_be_moved_aside_is_left_alone(tmp_path: Path, monke
     assert after.warning and "left as it is" in after.warning and said
 
 
+def test_a_home_that_is_not_a_folder_never_stops_the_table(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.write_text("a file where the home folder should be")
+    after, said = quiet(add_round, entry(), "Ada", home=home)
+    assert after.warning and "could not be saved" in after.warning and said == [after.warning]
+    assert home.read_text() == "a file where the home folder should be"
+    assert load_predictions("Ada", home=home).rounds == []
+
+
 def test_two_learners_share_a_home(tmp_path: Path) -> None:
     add_round(entry(n=1), "Ada", home=tmp_path)
     add_round(entry(n=2), "Ben", home=tmp_path)

@@ -248,8 +248,11 @@ def _problem(path: Path) -> tuple[dict[str, Any], str | None]:
 
 def _load(path: Path) -> tuple[dict[str, Any], str | None, bool]:
     """The record's data, a warning (or ``None``) and whether the file may be written over."""
-    if not path.exists():
-        return _empty(), None, True
+    try:
+        if not path.exists():
+            return _empty(), None, True
+    except OSError as exc:  # (a home folder that may not be looked into)
+        return _empty(), f"The predictions record {path} cannot be reached ({type(exc).__name__}).", False
     data, problem = _problem(path)
     if problem is None:
         return data, None, True
