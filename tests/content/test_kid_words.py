@@ -4,6 +4,7 @@ paths (support and challenge) through each Junior notebook."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -154,6 +155,20 @@ def test_kid_apps_use_kid_words():
     assert "Rule of thumb" not in labels and "Random" not in labels
     app = (SOURCES / "apps" / "junior-table.md").read_text(encoding="utf-8")
     assert "Guess how many" not in app and "Predict how many tricks" in app
+
+
+def test_the_classic_app_teaches_the_first_dealer():
+    """The US Games rulebook: "each player is dealt one card. High card deals." The app says it in kid
+    words and names the player who deals its first round."""
+    from wizard_edu.widgets.table import TableWidget
+
+    app = (SOURCES / "apps" / "classic-table.md").read_text(encoding="utf-8")
+    assert "everyone takes one card and the highest card deals" in app
+    said = re.search(r"Here (\w+)\s+deals first", app)
+    assert said, "the app does not say who deals first"
+    call = ast.parse(re.search(r"TableWidget\(.*\)(?=\))", app).group(0), mode="eval").body
+    table = TableWidget(**{k.arg: ast.literal_eval(k.value) for k in call.keywords})  # the app's own table
+    assert said.group(1) == table.game.names[table.game.dealer]
 
 
 def test_question_boxes_in_kid_words():
