@@ -31,6 +31,8 @@ GROWN_UP = [r"kit's ruling", r"frees the trick", r"apprentice", r"\bseeds?\b", r
 #: Words no learner meets in any notebook, its questions or its stored answers: each is said in words a
 #: learner knows ("diagonal": "where the bid is exactly right").
 UNTAUGHT = [r"diagonal"]
+#: The label of a box that sets the random numbers, in every widget a learner sees: "Shuffle number", not "Seed".
+SEED_LABEL = r"\bseeds?\b"
 
 
 def _stored_widget_strings(nb) -> list[tuple[str, str]]:
@@ -91,6 +93,35 @@ def test_no_untaught_words_in_any_notebook(path):
     text = "\n".join(words)
     found = [w for w in UNTAUGHT if re.search(w, text, re.IGNORECASE)]
     assert not found, f"{path.name}: {found}"
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("apps/*.ipynb")),
+                         ids=lambda p: p.name)
+def test_no_widget_label_says_seed(path):
+    """Stored with each notebook: the label of every widget (its description) says "Shuffle", never "Seed"."""
+    labels = [v for k, v in _stored_widget_strings(nbformat.read(path, as_version=4)) if k == "description"]
+    assert not [label for label in labels if re.search(SEED_LABEL, label, re.IGNORECASE)], path.name
+
+
+def test_the_widgets_label_their_random_numbers_shuffle_number():
+    """The law-of-large-numbers widget (notebook 09) and notebook 05's table chooser, as made now."""
+    import ipywidgets as widgets
+
+    from wizard_edu.teach.questions.n05 import table_chooser
+    from wizard_edu.widgets.prob_lln import LawOfLargeNumbers
+
+    def labels(widget) -> list[str]:
+        found = [str(getattr(widget, "description", ""))]
+        for child in getattr(widget, "children", ()):
+            if isinstance(child, widgets.Widget):
+                found += labels(child)
+        return found
+
+    lln = LawOfLargeNumbers(trials=100)
+    for widget in (lln, table_chooser()):
+        said = labels(widget)
+        assert not [label for label in said if re.search(SEED_LABEL, label, re.IGNORECASE)], said
+    assert lln.seed_box.description == "Shuffle number"
 
 
 def test_titles_in_one_style():
