@@ -130,7 +130,7 @@ def _voila_handler(token: str, address: str = "10.0.0.7") -> types.SimpleNamespa
 
 
 def test_kid_modes_token_guesses_go_through_the_throttle(monkeypatch):
-    from wizard_edu.classroom import kidserver
+    from wizard_edu.kidmode import kidserver
 
     monkeypatch.setattr(kidserver, "THROTTLE", Throttle())
     provider = kidserver.KidIdentityProvider(token="KM7XQ4")

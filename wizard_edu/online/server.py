@@ -26,7 +26,8 @@ import tornado.websocket
 from tornado.httputil import url_concat
 
 from ..errors import ServerError, UnknownRulesetError, WizardError
-from .auth import TEACHER_KEY_ENV, WRONG_CODE, HubUsers, Throttle, keys_match, refusal_status
+from .auth import WRONG_CODE, HubUsers, Throttle, refusal_status
+from .classcode import CLASS_CODE_ENV, TEACHER_KEY_ENV, keys_match
 from .errors import (
     BadRequestError,
     ClassCodeError,
@@ -630,7 +631,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
 
 
 def network_addresses() -> list[str]:
-    from ..classroom.kidmode import network_addresses as found
+    from ..kidmode.kidmode import network_addresses as found
 
     return found()
 
@@ -695,8 +696,6 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
         address, port = where.hostname or address, where.port or port
     if base_url is None:
         base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/") if hub_mode else "/"
-    from ..classroom.kidmode import CLASS_CODE_ENV
-
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
     Settings(**settings).check()    # a mistyped option is a sentence before anything is opened
     board_page()                    # an installation without the board page: a sentence, not a silent fallback

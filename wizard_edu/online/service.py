@@ -47,7 +47,8 @@ from ..engine.rules.rulesets import Ruleset
 from ..engine.views import events_for_seat
 from ..errors import WizardError
 from ..players import make_player
-from .auth import WRONG_CODE, NewPupils, codes_match, new_secret, normalise_code
+from .auth import WRONG_CODE, NewPupils
+from .classcode import codes_match, new_secret, normalise_code
 from .errors import (
     ClassCodeError,
     NotYourSeatError,
