@@ -74,7 +74,7 @@ bench-classroom: $(STAMP)
 play: $(READY)
 	$(VENV)/bin/wizard-edu play $(ALLOW_ROOT) $(ARGS)
 
-# The class hub (JupyterHub, classroom/): on 127.0.0.1 for a try-out; it prints how to open it to the
+# The class hub (JupyterHub, hub/): on 127.0.0.1 for a try-out; it prints how to open it to the
 # class network (make hub HUB_IP=0.0.0.0) and where the teacher's admin password is.
 # Pupils get a copy of the STUDENT edition of HUB_NOTEBOOKS (made afresh at each hub start);
 # HUB_EDITION=teacher gives them the teacher edition (every answer shown) instead.
@@ -83,7 +83,7 @@ HUB_PORT ?= 8000
 HUB_NOTEBOOKS ?= notebooks
 HUB_EDITION ?= student
 hub: $(STAMP)
-	$(PY) classroom/start_hub.py --ip $(HUB_IP) --port $(HUB_PORT) --notebooks $(HUB_NOTEBOOKS) --edition $(HUB_EDITION)
+	$(PY) hub/start_hub.py --ip $(HUB_IP) --port $(HUB_PORT) --notebooks $(HUB_NOTEBOOKS) --edition $(HUB_EDITION)
 
 # Is this machine ready for a lesson?  Plain-words checklist with a fix for each problem.
 doctor: $(STAMP)

@@ -6,7 +6,7 @@ Run:  make bench-classroom  (or: .venv/bin/python benchmarks/bench_classroom.py 
       .venv/bin/python benchmarks/bench_classroom.py --pupils 30 --all-cells
       .venv/bin/python benchmarks/bench_classroom.py --kernel-only    (one fresh kernel, no hub)
 
-Starts classroom/jupyterhub_config.py as a real JupyterHub (classroom/hubdriver.py), creates N
+Starts hub/jupyterhub_config.py as a real JupyterHub (tests/support/hubdriver.py), creates N
 pupils, logs each in through the login form, and then - all pupils at once, as when a class sits
 down - starts their servers, opens the Junior table notebook from each pupil's own copy, runs its
 cells in the pupil's kernel up to the game table (``--all-cells``: every cell, including the
@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "classroom"))
+sys.path.insert(0, str(REPO / "tests" / "support"))   # the hub driver
 
 NOTEBOOK = "05-play-wizard-junior.ipynb"
 
@@ -157,7 +157,7 @@ def kernel_only(repeats: int) -> None:
 
     from jupyter_client.manager import start_new_kernel
 
-    sys.path.insert(0, str(REPO / "classroom"))
+    sys.path.insert(0, str(REPO / "tests" / "support"))   # the hub driver
     import nbformat
     from hubdriver import PLAY_A_ROUND, rss_mb
 

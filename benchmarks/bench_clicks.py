@@ -180,7 +180,7 @@ def isolated_env(base: Path) -> dict[str, str]:
 
 
 def free_port() -> int:
-    from wizard_edu.classroom.kidmode import free_port as port
+    from wizard_edu.kidmode.kidmode import free_port as port
 
     return port()
 
@@ -287,8 +287,8 @@ def bench_lab(browser, base: Path, quick: bool, tables: bool = False) -> list[fl
 
 
 def bench_voila(browser, base: Path) -> None:
-    from wizard_edu.classroom.kidmode import KID_APPS, start_voila
-    from wizard_edu.classroom.kidmode import stop as stop_voila
+    from wizard_edu.kidmode.kidmode import KID_APPS, start_voila
+    from wizard_edu.kidmode.kidmode import stop as stop_voila
 
     notebooks = base / "notebooks"
     shutil.copytree(REPO / "notebooks", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))

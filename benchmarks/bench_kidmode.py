@@ -50,15 +50,15 @@ from pathlib import Path
 
 import psutil
 
-from wizard_edu.classroom.kidmode import (
-    CLASS_CODE_ENV,
+from wizard_edu.kidmode.kidmode import (
     available_apps,
     kid_status,
     landing_url,
     stop,
     wait_until_warm,
 )
-from wizard_edu.classroom.servers import free_port, is_root
+from wizard_edu.lab.servers import free_port, is_root
+from wizard_edu.online.classcode import CLASS_CODE_ENV
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("WIZARD_EDU_CHROMIUM", "/usr/bin/chromium")

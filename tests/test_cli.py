@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from wizard_edu import cli
-from wizard_edu.classroom import doctor, servers
+from wizard_edu.lab import doctor, servers
 from wizard_edu.teach.worksheets import make_worksheet, worksheet_html
 
 REPO = Path(__file__).resolve().parent.parent
@@ -305,17 +305,17 @@ def test_bench_without_benchmarks(monkeypatch, capsys):
 
 # -- kid mode, without a server ----------------------------------------------------------
 def test_kid_mode_command_line_is_local_and_hides_code():
-    from wizard_edu.classroom.kidmode import (
+    from wizard_edu.kidmode.kidmode import (
         LANDING,
         MAX_APPS_CLASSROOM,
         MAX_APPS_LOCAL,
         kid_settings,
         voila_command,
     )
-    from wizard_edu.classroom.kidserver import KidIdentityProvider, voila_config
+    from wizard_edu.kidmode.kidserver import KidIdentityProvider, voila_config
 
     cmd = voila_command(Path("/kit/notebooks"))
-    assert cmd == [sys.executable, "-m", "wizard_edu.classroom.kidserver", "/kit/notebooks"]   # settings: a 0600 file
+    assert cmd == [sys.executable, "-m", "wizard_edu.kidmode.kidserver", "/kit/notebooks"]   # settings: a 0600 file
     local = kid_settings(REPO / "notebooks", 8123)
     assert local["ip"] == "127.0.0.1" and local["class_code"] is None and local["max_apps"] == MAX_APPS_LOCAL
     config = voila_config(local)
@@ -336,19 +336,14 @@ def test_kid_mode_command_line_is_local_and_hides_code():
 
 
 def available_apps_here():
-    from wizard_edu.classroom.kidmode import available_apps
+    from wizard_edu.kidmode.kidmode import available_apps
 
     return available_apps(REPO / "notebooks")
 
 
 def test_class_code_and_banner():
-    from wizard_edu.classroom.kidmode import (
-        CODE_ALPHABET,
-        big_letters,
-        board_text,
-        class_code,
-        normalise_code,
-    )
+    from wizard_edu.kidmode.kidmode import big_letters, board_text
+    from wizard_edu.online.classcode import CODE_ALPHABET, class_code, normalise_code
 
     codes = {class_code() for _ in range(50)}
     assert len(codes) > 45 and all(len(c) == 6 and set(c) <= set(CODE_ALPHABET) for c in codes)
@@ -361,7 +356,7 @@ def test_class_code_and_banner():
 
 
 def test_landing_page_lists_the_apps_that_exist(tmp_path):
-    from wizard_edu.classroom.kidmode import KID_APPS, available_apps, landing, landing_html
+    from wizard_edu.kidmode.kidmode import KID_APPS, available_apps, landing, landing_html
 
     assert "No games were found" in landing_html(tmp_path)
     (tmp_path / "apps").mkdir()

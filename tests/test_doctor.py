@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import wizard_edu
-from wizard_edu.classroom import doctor
+from wizard_edu.lab import doctor
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -144,7 +144,7 @@ def test_doctor_and_servers_import_one_way():
     import ast
     import inspect
 
-    from wizard_edu.classroom import servers
+    from wizard_edu.lab import servers
 
     tree = ast.parse(inspect.getsource(servers))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}

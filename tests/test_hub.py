@@ -1,4 +1,4 @@
-"""The class hub for real: classroom/jupyterhub_config.py started as a JupyterHub, pupils logging in.
+"""The class hub for real: hub/jupyterhub_config.py started as a JupyterHub, pupils logging in.
 
 One hub for the module (about 30 s on 2 cores): the teacher creates three pupils, each logs in
 through the login form (first login sets their password) and gets their own API token, their
@@ -47,7 +47,7 @@ def hub():
         import jupyterhub  # noqa: F401
     except ImportError:
         _missing("JupyterHub is not installed: pip install -e '.[hub]'")
-    sys.path.insert(0, str(REPO / "classroom"))
+    sys.path.insert(0, str(REPO / "tests" / "support"))
     from hubdriver import Hub
 
     h = Hub(start_timeout=90)
@@ -119,13 +119,13 @@ def test_pupils_get_the_student_edition(hub):
 
 
 def test_pupils_kernels_run_without_the_debugger(hub):
-    """The pupils' kernelspec (classroom/pupil-jupyter) keeps debugpy out: ~8 MB less per kernel."""
+    """The pupils' kernelspec (hub/pupil-jupyter) keeps debugpy out: ~8 MB less per kernel."""
     out = hub.kernels["ben"].run("import sys; print('debugpy' in sys.modules and sys.modules['debugpy'] is not None)")
     assert out.strip() == "False"
 
 
 def test_the_junior_table_notebook_runs_in_each_pupils_kernel(hub):
-    sys.path.insert(0, str(REPO / "classroom"))
+    sys.path.insert(0, str(REPO / "tests" / "support"))
     from hubdriver import PLAY_A_ROUND
 
     for name, pupil in hub.by_name.items():
@@ -175,7 +175,7 @@ def test_a_pupils_kernel_cannot_read_another_pupils_files(hub):
 
 
 def test_the_idle_culler_runs_beside_the_hub(hub):
-    sys.path.insert(0, str(REPO / "classroom"))
+    sys.path.insert(0, str(REPO / "tests" / "support"))
     from hubdriver import process_tree
 
     commands = []

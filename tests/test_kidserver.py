@@ -11,7 +11,8 @@ import urllib.request
 
 from test_servers import ROOT_FLAG, start_cli, stop_cli, wait_for
 
-from wizard_edu.classroom import kidmode, servers
+from wizard_edu.kidmode import kidmode
+from wizard_edu.lab import servers
 
 #: The script every Voila page loads first (it names the others).
 SCRIPTS = ("voila.js",)
@@ -53,7 +54,7 @@ def test_a_warm_kernel_is_never_culled_and_gets_time_once_handed_to_a_page(monke
     import asyncio
     import datetime
 
-    from wizard_edu.classroom import kidserver
+    from wizard_edu.kidmode import kidserver
 
     km = kidserver.KidKernelManager()
     long_ago = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
@@ -82,7 +83,7 @@ def test_a_warm_kernel_is_never_culled_and_gets_time_once_handed_to_a_page(monke
 
 
 def test_a_page_stuck_on_loading_says_so_in_kid_words():
-    from wizard_edu.classroom.kidserver import stuck_page_script
+    from wizard_edu.kidmode.kidserver import stuck_page_script
 
     script = stuck_page_script("/voila/render/kids.ipynb", seconds=25)
     assert script.startswith("<script>") and script.endswith("</script>")

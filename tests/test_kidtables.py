@@ -1,12 +1,13 @@
-"""Kid mode's class tables (wizard_edu/classroom/kidtables.py): the service behind kid mode's own class code."""
+"""Kid mode's class tables (wizard_edu/kidmode/kidtables.py): the service behind kid mode's own class code."""
 
 from __future__ import annotations
 
 import json
 import urllib.request
 
-from wizard_edu.classroom.kidtables import CLASS_CODE_ENV, TABLES_URL_ENV, kernel_env, start_tables
-from wizard_edu.classroom.servers import is_root
+from wizard_edu.kidmode.kidtables import TABLES_URL_ENV, kernel_env, start_tables
+from wizard_edu.lab.servers import is_root
+from wizard_edu.online.classcode import CLASS_CODE_ENV
 
 CODE = "KTX49"
 

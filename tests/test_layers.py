@@ -9,7 +9,7 @@ The layers, lowest first (a module may import its own layer and the layers below
 2.5 ``review``: looking back at a finished round and the record of predictions (it asks the players
    and the simulator; the screens ask it).
 3. ``display``, ``widgets``, ``teach``: how cards look, the ipywidgets UIs, the teaching.
-4. ``classroom``, ``online``, ``cli``, ``cli_teacher``: the servers and the command.
+4. ``kidmode``, ``lab``, ``online``, ``cli``, ``cli_teacher``: the servers and the command.
 
 The imports are read from the source (``ast``), not by importing, so a lazy import inside a function
 counts as much as one at the top: it runs back up a layer just the same. Imports under
@@ -37,7 +37,8 @@ LAYERS: dict[str, float] = {
     "display": 3,
     "widgets": 3,
     "teach": 3,
-    "classroom": 4,
+    "kidmode": 4,
+    "lab": 4,
     "online": 4,
     "cli": 4,
     "cli_teacher": 4,

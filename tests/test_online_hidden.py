@@ -124,10 +124,10 @@ CONFIGS = [
 ]
 
 
-def play_at_the_service(monkeypatch, rules: str, options: dict, size: int, seed: int) -> dict[str, int]:
+def play_at_the_service(monkeypatch, tmp_path, rules: str, options: dict, size: int, seed: int) -> dict[str, int]:
     """One whole game, every seat a pupil, every payload scanned; what was seen, counted."""
     monkeypatch.setattr(service_module.secrets, "randbelow", lambda n: seed)   # the table's shuffle
-    svc = TableService(SQLiteStore(":memory:"), code="ABCD",
+    svc = TableService(SQLiteStore(tmp_path / "t.sqlite"), code="ABCD",
                        settings={"table_size": size, "rules": rules, "options": options, "computer_delay": 0})
     pushes = Pushes(svc)
     tokens, sockets = {}, {}
@@ -171,17 +171,17 @@ def play_at_the_service(monkeypatch, rules: str, options: dict, size: int, seed:
 @pytest.mark.parametrize(("rules", "options", "size"), CONFIGS,
                          ids=[f"{r}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'plain'}-{n}"
                               for r, o, n in CONFIGS])
-def test_no_payload_shows_a_card_the_seats_view_does_not(monkeypatch, rules, options, size):
-    seen = play_at_the_service(monkeypatch, rules, options, size, seed=2026 + size)
+def test_no_payload_shows_a_card_the_seats_view_does_not(monkeypatch, tmp_path, rules, options, size):
+    seen = play_at_the_service(monkeypatch, tmp_path, rules, options, size, seed=2026 + size)
     assert seen["moves"] > 30
     if rules == "anniversary":
         assert seen["passes"] and seen["werewolf"], f"no Juggler pass or no Werewolf: choose another seed ({seen})"
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_many_anniversary_games_pass_cards_face_down(monkeypatch, seed):
+def test_many_anniversary_games_pass_cards_face_down(monkeypatch, tmp_path, seed):
     """The Anniversary's passes and Werewolf swaps, over several seeds and table sizes."""
-    seen = play_at_the_service(monkeypatch, "anniversary", {}, 3 + seed % 4, seed=seed)
+    seen = play_at_the_service(monkeypatch, tmp_path, "anniversary", {}, 3 + seed % 4, seed=seed)
     assert seen["passes"] and seen["werewolf"], seen
 
 

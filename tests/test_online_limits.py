@@ -21,9 +21,9 @@ import tornado.web
 from wizard_edu.online import ClassCodeError, join
 from wizard_edu.online import service as service_module
 from wizard_edu.online.auth import MAX_FAILED, MAX_NEW_PUPILS, MAX_WAIT, NewPupils, Throttle, refusal_status
-from wizard_edu.online.errors import OnlineError, TooManyNewPupilsError, TooManyTriesError
+from wizard_edu.online.errors import OnlineError, StorageError, TooManyNewPupilsError, TooManyTriesError
 from wizard_edu.online.service import TableService
-from wizard_edu.online.storage import PupilRecord, SQLiteStore, StorageError
+from wizard_edu.online.storage import PupilRecord, SQLiteStore
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
 
 REPO = Path(__file__).resolve().parents[1]
@@ -130,7 +130,7 @@ def _voila_handler(token: str, address: str = "10.0.0.7") -> types.SimpleNamespa
 
 
 def test_kid_modes_token_guesses_go_through_the_throttle(monkeypatch):
-    from wizard_edu.classroom import kidserver
+    from wizard_edu.kidmode import kidserver
 
     monkeypatch.setattr(kidserver, "THROTTLE", Throttle())
     provider = kidserver.KidIdentityProvider(token="KM7XQ4")
@@ -150,14 +150,14 @@ def test_kid_modes_token_guesses_go_through_the_throttle(monkeypatch):
 
 
 # -- new pupils and the cap ----------------------------------------------------------------------
-def _service(clock: Clock | None = None, store=None, **settings) -> TableService:
-    return TableService(store or SQLiteStore(":memory:"), code="ABCD", clock=clock or Clock(),
+def _service(store, clock: Clock | None = None, **settings) -> TableService:
+    return TableService(store, code="ABCD", clock=clock or Clock(),
                         settings={"table_size": 4, "rules": "junior", "computer_delay": 0, **settings})
 
 
-def test_a_join_flood_from_one_address_is_limited_and_other_addresses_and_rejoins_are_not():
+def test_a_join_flood_from_one_address_is_limited_and_other_addresses_and_rejoins_are_not(tmp_path):
     clock = Clock()
-    svc = _service(clock)
+    svc = _service(SQLiteStore(tmp_path / "t.sqlite"), clock)
     for i in range(MAX_NEW_PUPILS):                               # a whole class behind one school address
         svc.join("ABCD", f"Pupil {i}", address="10.0.0.1")
     with pytest.raises(TooManyNewPupilsError, match="Wait a minute"):
@@ -178,7 +178,7 @@ def test_a_join_flood_from_one_address_is_limited_and_other_addresses_and_rejoin
 def test_the_teacher_frees_the_cap_and_it_counts_only_this_lessons_pupils(monkeypatch, tmp_path):
     monkeypatch.setattr(service_module, "MAX_PUPILS", 6)
     store = SQLiteStore(tmp_path / "t.sqlite")
-    svc = _service(store=store)
+    svc = _service(store)
     svc.open_registration()
     made = [svc.join("ABCD", f"Bot {i}") for i in range(6)]       # a flood fills the places
     with pytest.raises(OnlineError, match="full .*6 pupils.*teacher to free the places"):
@@ -190,7 +190,7 @@ def test_the_teacher_frees_the_cap_and_it_counts_only_this_lessons_pupils(monkey
     assert svc.join("ABCD", "Mia").name == "Mia"
     assert svc.join("ABCD", "bot 1").token == made[1].token       # nothing was deleted: back, same pass
     svc.close()
-    again = _service(store=SQLiteStore(tmp_path / "t.sqlite"))    # the next lesson: everyone's place is free
+    again = _service(SQLiteStore(tmp_path / "t.sqlite"))    # the next lesson: everyone's place is free
     assert len(again.pupils) == 7 and [again.join("ABCD", f"New {i}").name for i in range(6)]
 
 
@@ -241,7 +241,7 @@ def test_a_new_row_never_overwrites_another(tmp_path):
 
 def test_damaged_rows_are_named_at_the_start_and_the_rest_loads(tmp_path):
     db = tmp_path / "t.sqlite"
-    svc = _service(store=SQLiteStore(db), table_size=3)
+    svc = _service(SQLiteStore(db), table_size=3)
     for name in ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"):
         svc.join("ABCD", name)
     svc.close()

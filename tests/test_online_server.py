@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 
 from wizard_edu import Action, OutOfTurnError, WizardError
-from wizard_edu.classroom.servers import free_port, is_root
+from wizard_edu.lab.servers import free_port, is_root
 from wizard_edu.online import (
     ClassCodeError,
     PassEndedError,

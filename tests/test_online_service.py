@@ -20,12 +20,13 @@ from wizard_edu.online import (
     SeatTakenError,
     TableNotStartedError,
 )
-from wizard_edu.online.service import TableService, shown_name, shown_names
+from wizard_edu.online.errors import TournamentError
+from wizard_edu.online.names import shown_name, shown_names
+from wizard_edu.online.service import TableService
 from wizard_edu.online.storage import SQLiteStore
 from wizard_edu.online.tournament import (
     MAX_TABLE,
     MIN_TABLE,
-    TournamentError,
     standings_csv,
     tournament_tables,
 )

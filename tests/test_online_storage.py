@@ -3,16 +3,20 @@ would plug in), and whatever happens, a service started again from its store is 
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import json
 import random
+import threading
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wizard_edu import Action, WizardError
+from wizard_edu.online.errors import StorageError
 from wizard_edu.online.service import TableService
-from wizard_edu.online.storage import PupilRecord, Snapshot, SQLiteStore, StorageError, TableRecord
+from wizard_edu.online.storage import PupilRecord, Snapshot, SQLiteStore, TableRecord
 
 
 class MemoryStore:
@@ -114,29 +118,61 @@ def test_sqlite_store_refuses_the_same_action_twice(tmp_path):
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-class SlowStore(MemoryStore):
-    """A store whose disk takes a while: what does the service show meanwhile?"""
+class GatedStore(MemoryStore):
+    """A store whose disk waits while the test holds its gate closed; it notes each call and its thread."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.calls: list[int] = []
-        self.delay = 0.0
+        self.gate = threading.Event()
+        self.gate.set()
+        self.waiting = threading.Event()          # a call waits at the closed gate
+        self.calls: list[tuple[str, int]] = []    # (method, rows)
+        self.threads: set[str] = set()
+
+    def _pass(self, method: str, rows: int = 1) -> None:
+        self.threads.add(threading.current_thread().name)
+        if not self.gate.is_set():
+            self.waiting.set()
+            assert self.gate.wait(30), "the test never opened the gate"
+        self.calls.append((method, rows))
+
+    def load(self) -> Snapshot:
+        self._pass("load")
+        return super().load()
+
+    def save_setting(self, key, value) -> None:
+        self._pass("save_setting")
+        super().save_setting(key, value)
+
+    def save_pupil(self, pupil: PupilRecord) -> None:
+        self._pass("save_pupil")
+        super().save_pupil(pupil)
+
+    def save_table(self, table: TableRecord) -> None:
+        self._pass("save_table")
+        super().save_table(table)
 
     def append_actions(self, rows) -> None:
-        import time
-
-        time.sleep(self.delay)
-        self.calls.append(len(rows))
+        self._pass("append_actions", len(rows))
         super().append_actions(rows)
+
+    def save_tournament(self, data) -> None:
+        self._pass("save_tournament")
+        super().save_tournament(data)
+
+    def close(self) -> None:
+        self._pass("close")
+
+
+async def gate_reached(store: GatedStore) -> None:
+    """Wait (without holding up the loop) until the writer thread waits at the store's closed gate."""
+    assert await asyncio.get_running_loop().run_in_executor(None, store.waiting.wait, 30)
 
 
 def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_grouped():
-    import asyncio
-
-    store = SlowStore()
+    store = GatedStore()
     svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0})
     tokens = [{p.seat: p.token for p in (svc.join("ABCD", f"{t}{n}") for n in ("a", "b", "c"))} for t in "XYZ"]
-    store.delay = 0.3
     seen: list[tuple[int, int]] = []          # (table, its actions stored) whenever a table tells its listeners
     svc.listeners.append(lambda t: seen.append((t.id, len(store.data.actions.get(t.id, [])))) if t else None)
 
@@ -146,22 +182,109 @@ def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_groupe
 
     async def play() -> None:
         svc.start(asyncio.get_running_loop())
+        store.gate.clear()
         first = move(1)
-        await asyncio.sleep(0.05)              # the writer is storing table 1's action...
+        await gate_reached(store)              # the writer is storing table 1's action...
         others = [move(2), move(3)]            # ...while tables 2 and 3 act
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)                 # (each runs up to its wait for the writer)
         assert store.data.actions == {} and all(svc.tables[i].writing is not None for i in (1, 2, 3))
         assert not seen                        # nothing told while the actions are not stored
         waiting = asyncio.create_task(svc.settled(svc.tables[2]))
         await asyncio.sleep(0)
         assert not waiting.done()
+        store.gate.set()
         await asyncio.gather(first, *others, waiting)
         assert {i: len(a) for i, a in store.data.actions.items()} == {1: 1, 2: 1, 3: 1}
 
     asyncio.run(play())
     svc.close()
-    assert store.calls == [1, 2]               # tables 2 and 3 waited together: one write for both
+    # tables 2 and 3 waited together: one write for both
+    assert [rows for method, rows in store.calls if method == "append_actions"] == [1, 2]
     assert sorted(seen) == [(1, 1), (2, 1), (3, 1)]
+
+
+def test_every_store_call_goes_through_the_writer_and_every_move_through_one_apply():
+    store = GatedStore()
+    svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0,
+                                                     "computer": "easy"})
+    ann = svc.join("ABCD", "Ann")
+    assert [p.name for p in store.data.pupils] == ["Ann"]     # without a loop: stored when join returns
+    moves: list[int] = []
+    one_apply = svc.apply
+
+    async def counted(table, seat, action):
+        moves.append(seat)
+        return await one_apply(table, seat, action)
+
+    svc.apply = counted                                        # the pupils' and the computers' moves
+    assert svc.start_tables() == 1                             # computers fill the free seats
+    svc.act(ann.token, svc.view(ann.token).legal[0])           # (Ann, on the dealer's left, predicts first)
+    assert svc.play_computers() == 2 and len(store.data.actions[1]) == 3
+
+    async def lesson() -> None:
+        changed = asyncio.Event()
+        svc.listeners.append(lambda table: changed.set())
+        svc.start(asyncio.get_running_loop())                  # now the computers play on the loop
+        svc.set_settings(names="first")
+        await svc.stored()
+        assert store.data.settings["names"] == "first"
+        game = svc.tables[1].game
+        while game.round_number < 3 and not game.is_over:
+            view = svc.view(ann.token)
+            if view.legal:
+                await svc.act_async(ann.token, view.legal[0])
+            else:
+                changed.clear()
+                await changed.wait()
+        svc.open_registration()
+        await svc.stored()
+
+    asyncio.run(lesson())
+    svc.close()
+    assert store.threads == {"wizard-tables-writer"}          # load, every write and the close
+    assert {method for method, _ in store.calls} == {"load", "save_setting", "save_pupil", "save_table",
+                                                     "append_actions", "save_tournament", "close"}
+    assert len(moves) == len(store.data.actions[1]) > 6 and set(moves) == {0, 1, 2}
+    assert TableService(store).tables[1].game.to_json() == svc.tables[1].game.to_json()
+
+
+def test_on_the_server_a_reply_waits_until_what_it_changed_is_stored():
+    import tornado.httpclient
+    import tornado.httpserver
+
+    from wizard_edu.online.server import bind, make_app
+
+    store = GatedStore()
+    svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0})
+
+    async def join() -> None:
+        svc.start(asyncio.get_running_loop())
+        sockets = bind(0)
+        server = tornado.httpserver.HTTPServer(make_app(svc))
+        server.add_sockets(sockets)
+        url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}/api/join"
+        store.gate.clear()
+        reply = asyncio.ensure_future(tornado.httpclient.AsyncHTTPClient().fetch(
+            url, method="POST", body=json.dumps({"code": "ABCD", "name": "Ann"}),
+            headers={"Content-Type": "application/json"}))
+        await gate_reached(store)                # Ann's row is being written...
+        assert len(svc.pupils) == 1 and store.data.pupils == []
+        await asyncio.sleep(0.01)
+        assert not reply.done()                  # ...and her page has no answer yet
+        store.gate.set()
+        answer = json.loads((await reply).body)
+        assert [p.token for p in store.data.pupils] == [answer["token"]]
+        server.stop()
+
+    asyncio.run(join())
+    svc.close()
+
+
+def test_the_sqlite_store_refuses_a_database_that_vanishes_with_a_sentence():
+    for path in (":memory:", ""):
+        with pytest.raises(StorageError, match="keep their games in a file.*like class.sqlite") as refused:
+            SQLiteStore(path)
+        assert isinstance(refused.value, ValueError)
 
 
 def test_pupils_and_tables_agree_after_a_crash_between_two_writes():

@@ -19,7 +19,7 @@ import websocket
 from test_servers import ROOT_FLAG, get, start_cli, stop_cli, wait_for
 
 from wizard_edu import cli
-from wizard_edu.classroom import servers
+from wizard_edu.lab import servers
 
 
 def test_classroom_kid_mode_prints_only_the_kits_own_lines(tmp_path):

@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 
 from wizard_edu import cli
-from wizard_edu.classroom import doctor, kidmode, servers
-from wizard_edu.online import auth
+from wizard_edu.kidmode import kidmode
+from wizard_edu.lab import doctor, servers
+from wizard_edu.online import auth, classcode
 
 REPO = Path(__file__).resolve().parent.parent
 ROOT_FLAG = ["--allow-root"] if servers.is_root() else []
@@ -40,7 +41,7 @@ def isolated_env(base: Path) -> dict[str, str]:
         folder = base / var.lower()
         folder.mkdir()
         env[var] = str(folder)
-    for var in ("JUPYTER_PATH", "JUPYTER_TOKEN", "JUPYTER_CONFIG_PATH", kidmode.CLASS_CODE_ENV):
+    for var in ("JUPYTER_PATH", "JUPYTER_TOKEN", "JUPYTER_CONFIG_PATH", classcode.CLASS_CODE_ENV):
         env.pop(var, None)
     return env
 
@@ -271,7 +272,7 @@ def test_classroom_kid_mode_needs_the_class_code_and_caps_the_apps(tmp_path):
         wait_for(log, "Kid mode is ready", process)
         board = log.read_text()
         assert "\u2588\u2588" in board                       # printed large for the board
-        assert len(code) == kidmode.CODE_LENGTH
+        assert len(code) == classcode.CODE_LENGTH
         assert not re.search(rf"\b{code}\b", all_command_lines(), re.IGNORECASE)
         assert listening_addresses(process.pid, port) == {"0.0.0.0"}
         base = f"http://127.0.0.1:{port}"

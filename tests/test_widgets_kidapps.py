@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from wizard_edu.classroom.kidmode import KID_APPS, available_apps, landing_html
+from wizard_edu.kidmode.kidmode import KID_APPS, available_apps, landing_html
 from wizard_edu.widgets import (
     DealWidget,
     LegalPlayTrainer,

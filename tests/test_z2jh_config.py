@@ -1,4 +1,4 @@
-"""classroom/k8s/config.yaml (Zero to JupyterHub) parses and agrees with binder/ and the one-machine hub.
+"""hub/k8s/config.yaml (Zero to JupyterHub) parses and agrees with binder/ and the one-machine hub.
 
 Nothing here runs Kubernetes, helm or repo2docker: these are consistency checks of the files only.
 """
@@ -15,8 +15,8 @@ import yaml
 from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parent.parent
-K8S = REPO / "classroom" / "k8s"
-HUB_CONFIG = (REPO / "classroom" / "jupyterhub_config.py").read_text()
+K8S = REPO / "hub" / "k8s"
+HUB_CONFIG = (REPO / "hub" / "jupyterhub_config.py").read_text()
 
 # Top-level sections of the chart's values (values.schema.json rejects unknown ones).
 CHART_SECTIONS = {"fullnameOverride", "nameOverride", "enabled", "imagePullSecrets", "imagePullSecret",
@@ -47,7 +47,7 @@ def binder_pins() -> dict[str, str]:
 
 
 def hub_setting(name: str) -> str:
-    """A default from classroom/jupyterhub_config.py's setting("NAME", "default") calls."""
+    """A default from hub/jupyterhub_config.py's setting("NAME", "default") calls."""
     match = re.search(rf'setting\("{name}", "([^"]*)"\)', HUB_CONFIG)
     assert match, name
     return match.group(1)
@@ -62,7 +62,7 @@ def test_the_image_is_the_one_built_from_binder(values):
     image = values["singleuser"]["image"]
     tag = _load_image_tag()
     assert str(image["tag"]) == tag.image_tag(), (
-        "binder/ changed: rebuild the image (classroom/k8s/build-image.sh) and set singleuser.image.tag "
+        "binder/ changed: rebuild the image (hub/k8s/build-image.sh) and set singleuser.image.tag "
         f"to {tag.image_tag()}")
     script = (K8S / "build-image.sh").read_text()
     assert f'IMAGE="${{IMAGE:-{image["name"]}}}"' in script, "build-image.sh pushes the image config.yaml names"
@@ -98,7 +98,7 @@ def test_logins_culling_and_limits_match_the_one_machine_hub(values):
     assert config["FirstUseAuthenticator"]["create_users"] is False
     assert str(config["FirstUseAuthenticator"]["min_password_length"]) == hub_setting("MIN_PASSWORD_LENGTH")
     assert config["Authenticator"]["admin_users"] == [hub_setting("ADMIN")]
-    classroom = (REPO / "classroom" / "wizard_classroom.py").read_text()
+    classroom = (REPO / "hub" / "wizard_classroom.py").read_text()
     pattern = re.search(r'USERNAME_PATTERN = r"([^"]+)"', classroom).group(1)
     assert config["Authenticator"]["username_pattern"] == pattern
     assert values["cull"]["enabled"] is True

@@ -31,7 +31,7 @@ EPILOG = """examples:
 
 
 def _notebooks(args: argparse.Namespace) -> Path:
-    from .classroom.doctor import NOTEBOOKS_ENV, find_notebooks_dir
+    from .lab.doctor import NOTEBOOKS_ENV, find_notebooks_dir
 
     if args.notebooks:
         folder = Path(args.notebooks)
@@ -65,7 +65,7 @@ def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: boo
         # As in kid mode: no TCP port another user of this computer could reach, and no "Kernel is
         # running over TCP without encryption" warning in the terminal at every kernel start.
         cmd += ["--KernelManager.transport=ipc",
-                "--ServerApp.kernel_manager_class=wizard_edu.classroom.labkernels.PrivateSocketKernelManager",
+                "--ServerApp.kernel_manager_class=wizard_edu.lab.labkernels.PrivateSocketKernelManager",
                 f"--PrivateSocketKernelManager.socket_dir={kernel_dir}"]
     if not open_browser:
         cmd.append("--no-browser")
@@ -76,7 +76,7 @@ def lab_command(notebooks: Path, port: int, open_browser: bool = True, root: boo
 
 # -- the subcommands -----------------------------------------------------------------
 def cmd_lab(args: argparse.Namespace) -> int:
-    from .classroom import servers
+    from .lab import servers
 
     servers.check_root(args.allow_root, "lab")
     notebooks = _notebooks(args)
@@ -144,7 +144,7 @@ def lab_announcement(link: str, edition: str = "student", log: Path | None = Non
     To stop JupyterLab, press Ctrl+C twice in this window.
     ========================================================================
     """
-    from .classroom.servers import START_NOTEBOOK
+    from .lab.servers import START_NOTEBOOK
 
     lines = ["", RULE, f"JupyterLab is ready ({edition.upper()} edition). Open this link in your web browser:",
              "", link, "", "Keep it to yourself: it lets in whoever has it."]
@@ -159,7 +159,7 @@ def lab_announcement(link: str, edition: str = "student", log: Path | None = Non
 
 def _run_until_stopped(process: subprocess.Popen, announce: Callable[[], None]) -> int:
     """Wait for a server we started; Ctrl+C reaches it directly, SIGTERM here stops it too."""
-    from .classroom import servers
+    from .lab import servers
 
     def on_term(signum, frame):
         raise SystemExit(0)
@@ -185,8 +185,8 @@ def _run_until_stopped(process: subprocess.Popen, announce: Callable[[], None]) 
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .classroom import servers
-    from .classroom.kidmode import serve
+    from .kidmode.kidmode import serve
+    from .lab import servers
 
     servers.check_root(args.allow_root, "play")
     return serve(_notebooks(args), port=args.port, open_browser=not args.no_browser, classroom=args.classroom,
@@ -195,7 +195,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    from .classroom import servers
+    from .lab import servers
     from .online.server import serve
 
     servers.check_root(args.allow_root, "tables")
@@ -265,13 +265,13 @@ def cmd_worksheet(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from .classroom.doctor import main as doctor_main
+    from .lab.doctor import main as doctor_main
 
     return doctor_main(details=not args.no_details, servers=True)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .classroom.doctor import find_benchmarks_dir
+    from .lab.doctor import find_benchmarks_dir
 
     folder = find_benchmarks_dir()
     scripts = sorted(folder.glob("bench_*.py")) if folder else []
@@ -292,7 +292,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # -- the parser ------------------------------------------------------------------------
 def add_server_arguments(command: argparse.ArgumentParser, port: int | None, where: str = "") -> None:
     """The options shared by the commands that start a server (``lab`` and ``play``)."""
-    from .classroom.servers import port_number
+    from .lab.servers import port_number
 
     where = where or str(port)
     command.add_argument("--port", type=port_number, default=port,
@@ -305,7 +305,7 @@ def add_server_arguments(command: argparse.ArgumentParser, port: int | None, whe
 
 
 def port_number_type() -> Callable[[str], int]:
-    from .classroom.servers import port_number
+    from .lab.servers import port_number
 
     return port_number
 

@@ -102,7 +102,7 @@ def cmd_student_copy(args: argparse.Namespace) -> int:
 
 
 def _default_notebooks() -> Path:
-    from .classroom.doctor import find_notebooks_dir
+    from .lab.doctor import find_notebooks_dir
 
     found = find_notebooks_dir()
     if found is None:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from wizard_edu.classroom.kidmode import start_voila, stop
 from wizard_edu.display.html import SPECIAL_STYLE
 from wizard_edu.display.themes import FILL, INK, SYMBOL, THEMES
+from wizard_edu.kidmode.kidmode import start_voila, stop
 
 REPO = Path(__file__).resolve().parents[2]
 WAIT_MS = 60_000

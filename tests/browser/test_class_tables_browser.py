@@ -18,7 +18,7 @@ import urllib.request
 from axe_playwright_python.sync_playwright import Axe
 from test_kidmode_class_browser import WAIT_MS, start_play
 
-from wizard_edu.classroom.kidmode import stop
+from wizard_edu.kidmode.kidmode import stop
 
 PUPILS = ("Ann", "Ben", "Cleo")
 YOUR_TURN = ".wizard-class-line-text:has-text('Your turn!')"

@@ -1,6 +1,6 @@
 """The teacher's board at the class hub, in real Chromium: the hub login decides who sees it.
 
-A real hub (classroom/jupyterhub_config.py, through classroom/hubdriver.py) runs the class tables as
+A real hub (hub/jupyterhub_config.py, through tests/support/hubdriver.py) runs the class tables as
 its service. The teacher (the hub's admin) logs in on the hub's page and opens the board at
 /services/wizard-tables/board: the hub's OAuth lets them in and the board is live. A pupil logged
 in the same way gets "Teacher only". Needs Node.js and npm for the hub's proxy (skipped without).
@@ -29,7 +29,7 @@ def hub_login(page, hub, name: str, password: str) -> None:
 def test_the_board_at_the_hub_is_for_the_teachers_login_only(browser):
     if not (shutil.which("node") and shutil.which("npm")):
         pytest.skip("the class hub needs Node.js and npm for its proxy")
-    sys.path.insert(0, str(REPO / "classroom"))
+    sys.path.insert(0, str(REPO / "tests" / "support"))
     from hubdriver import Hub
 
     hub = Hub(start_timeout=90)

@@ -16,8 +16,8 @@ import pytest
 from browser_helpers import widget
 from test_kidmode_browser import kid_server, no_code_shown  # noqa: F401 - kid_server is a fixture
 
-from wizard_edu.classroom.kidmode import KID_APPS, available_apps, landing_url
-from wizard_edu.classroom.kidserver import KID_EXTENSIONS
+from wizard_edu.kidmode.kidmode import KID_APPS, available_apps, landing_url
+from wizard_edu.kidmode.kidserver import KID_EXTENSIONS
 
 pytestmark = pytest.mark.browser
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from wizard_edu.classroom.kidmode import available_apps, free_port, landing_url, stop, wait_until_ready
-from wizard_edu.classroom.servers import is_root
+from wizard_edu.kidmode.kidmode import available_apps, free_port, landing_url, stop, wait_until_ready
+from wizard_edu.lab.servers import is_root
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 90.0

@@ -18,8 +18,8 @@ import psutil
 import pytest
 from test_kidmode_browser import isolated_env
 
-from wizard_edu.classroom.kidmode import kid_status, landing_url, stop, wait_until_warm
-from wizard_edu.classroom.servers import free_port, is_root
+from wizard_edu.kidmode.kidmode import kid_status, landing_url, stop, wait_until_warm
+from wizard_edu.lab.servers import free_port, is_root
 
 REPO = Path(__file__).resolve().parents[2]
 WAIT_MS = 90_000

@@ -18,7 +18,7 @@ import nbformat
 import pytest
 from test_kidmode_browser import kid_server  # noqa: F401 - a fixture
 
-from wizard_edu.classroom.kidmode import available_apps
+from wizard_edu.kidmode.kidmode import available_apps
 
 pytestmark = pytest.mark.browser
 
@@ -177,7 +177,7 @@ def test_axe_finds_nothing_serious_at_notebook_05s_table(page, run_notebook):
 
 def test_a_page_stuck_on_loading_tells_the_child_the_way_back(page):
     """What an app page does when its kernel never comes (the script kid mode adds to each page)."""
-    from wizard_edu.classroom.kidserver import stuck_page_script
+    from wizard_edu.kidmode.kidserver import stuck_page_script
 
     page.set_content("<html><body><div>Loading widget...</div>"
                      f"{stuck_page_script('/voila/render/kids.ipynb', seconds=1)}</body></html>")

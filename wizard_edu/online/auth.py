@@ -1,7 +1,7 @@
 """Who may do what at the class tables: the class code, pupils' tokens, the teacher's key, hub logins.
 
-* The class code is typed the way children type it (:func:`normalise_code`, as in kid mode) and
-  compared in constant time. Wrong codes slow down only their own address, and never refuse the
+* The class code is typed the way children type it and compared in constant time (the secrets of
+  the class, made and compared the same way in kid mode: :mod:`wizard_edu.online.classcode`). Wrong codes slow down only their own address, and never refuse the
   right code because of someone's typos (:class:`Throttle`); new pupils are limited per address
   (:class:`NewPupils`). Kid mode's login page and Voila's ``?token=`` use the same throttle.
 * Each pupil gets their own token when they join; it acts only for their seat.
@@ -9,24 +9,20 @@
 * On a class hub, pupils are hub users (checked with the hub's ``HubAuth``) and teachers are the hub's
   admins or the users named in ``$WIZARD_EDU_TEACHERS``.
 
->>> codes_match(" km7-xq4 ", "KM7XQ4"), codes_match("KM7XQ5", "KM7XQ4")
-(True, False)
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import ipaddress
 import math
 import os
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable
 
-from ..classroom.kidmode import class_code, normalise_code
+from .classcode import codes_match
 from .errors import TooManyNewPupilsError, TooManyTriesError
 
 #: Wrong class codes one address may make in :data:`WINDOW` seconds that are checked at once (a class's typos).
@@ -45,22 +41,6 @@ MAX_ADDRESSES = 4096
 TOO_MANY_STATUS = 429
 WRONG_CODE = "That is not the class code. Look at the board and try again."
 TEACHERS_ENV = "WIZARD_EDU_TEACHERS"
-TEACHER_KEY_ENV = "WIZARD_EDU_TEACHER_KEY"
-
-
-def codes_match(typed: str, code: str) -> bool:
-    """The typed class code is the class code (case, spaces and dashes ignored; constant time)."""
-    typed_code = normalise_code(typed)
-    return bool(typed_code) and hmac.compare_digest(typed_code.encode(), normalise_code(code).encode())
-
-
-def new_secret(kind: str) -> str:
-    """A fresh class code (short, for the board), pupil token or teacher key (long, random)."""
-    return class_code() if kind == "code" else secrets.token_urlsafe(24)
-
-
-def keys_match(given: object, key: str) -> bool:
-    return isinstance(given, str) and bool(given) and hmac.compare_digest(given.encode(), key.encode())
 
 
 class Throttle:
@@ -260,6 +240,6 @@ class HubUsers:
         return bool(user.get("admin")) or user.get("name") in hub_teachers()
 
 
-__all__ = ["codes_match", "keys_match", "new_secret", "normalise_code", "Throttle", "NewPupils", "refusal_status",
-           "HubUsers", "hub_teachers", "TEACHERS_ENV", "TEACHER_KEY_ENV", "MAX_FAILED", "MAX_NEW_PUPILS",
+__all__ = ["Throttle", "NewPupils", "refusal_status",
+           "HubUsers", "hub_teachers", "TEACHERS_ENV", "MAX_FAILED", "MAX_NEW_PUPILS",
            "TOO_MANY_STATUS", "WRONG_CODE"]

@@ -61,6 +61,14 @@ class PassEndedError(NotYourSeatError):
     """A pupil token that was ended: its pupil joined again, or the teacher freed or removed them."""
 
 
+class StorageError(WizardError):
+    """The class tables' database cannot be opened or written."""
+
+
+class TournamentError(WizardError):
+    """A tournament step that cannot be taken now (nobody registered, tables still playing...)."""
+
+
 __all__ = ["OnlineError", "ClassCodeError", "TooManyTriesError", "TooManyNewPupilsError", "BadRequestError",
            "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError",
-           "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError"]
+           "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError", "StorageError", "TournamentError"]

@@ -26,14 +26,16 @@ import tornado.websocket
 from tornado.httputil import url_concat
 
 from ..errors import ServerError, UnknownRulesetError, WizardError
-from .auth import TEACHER_KEY_ENV, WRONG_CODE, HubUsers, Throttle, keys_match, refusal_status
+from .auth import WRONG_CODE, HubUsers, Throttle, refusal_status
+from .classcode import CLASS_CODE_ENV, TEACHER_KEY_ENV, keys_match
 from .errors import (
     BadRequestError,
     ClassCodeError,
     NotYourSeatError,
     TeacherOnlyError,
 )
-from .service import Settings, Table, TableService
+from .service import Table, TableService
+from .settings import Settings
 from .storage import ServiceLock, SQLiteStore
 from .tournament import standings_csv, standings_html
 from .wire import encode
@@ -224,6 +226,12 @@ class Handler(QuietLog, tornado.web.RequestHandler):
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(data, separators=(",", ":")))
 
+    async def reply_stored(self, data: Any) -> None:
+        """Reply once everything the request changed is stored (a pupil's pass, a seat, a setting): what
+        a reply says is still so after a crash."""
+        await self.service.stored()
+        self.reply(data)
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None))[1]
         if isinstance(exc, Refused):
@@ -290,7 +298,7 @@ class Join(Handler):
             if not await throttle.check(address, data.get("code"), self.service.code):
                 raise ClassCodeError(WRONG_CODE)
             record = self.service.join(data.get("code"), data.get("name"), address=address)
-        self.reply({"token": record.token, "pupil": record.name, "table_id": record.table_id, "seat": record.seat,
+        await self.reply_stored({"token": record.token, "pupil": record.name, "table_id": record.table_id, "seat": record.seat,
                     "state": "seated" if record.table_id is not None else "registered"})
 
 
@@ -360,13 +368,13 @@ class BoardPage(Handler):
 class TeacherSettings(Handler):
     async def post(self) -> None:
         await self.teacher()
-        self.reply({"settings": vars(self.service.set_settings(**self.body()))})
+        await self.reply_stored({"settings": vars(self.service.set_settings(**self.body()))})
 
 
 class Start(Handler):
     async def post(self) -> None:
         await self.teacher()
-        self.reply({"started": self.service.start_tables()})
+        await self.reply_stored({"started": self.service.start_tables()})
 
 
 class Pause(Handler):
@@ -376,7 +384,7 @@ class Pause(Handler):
         if not isinstance(paused, bool):
             raise BadRequestError(f"The setting paused is true or false, not {json.dumps(paused)[:40]}.")
         self.service.pause(paused)
-        self.reply({"paused": self.service.paused})
+        await self.reply_stored({"paused": self.service.paused})
 
 
 class TeacherPupil(Handler):
@@ -385,13 +393,13 @@ class TeacherPupil(Handler):
     async def post(self) -> None:
         await self.teacher()
         data = self.body()
-        self.reply(self.service.pupil_action(data.get("pupil"), data.get("action")))
+        await self.reply_stored(self.service.pupil_action(data.get("pupil"), data.get("action")))
 
 
 class FreePlaces(Handler):
     async def post(self) -> None:
         await self.teacher()
-        self.reply(self.service.free_places())
+        await self.reply_stored(self.service.free_places())
 
 
 class Tournament(Handler):
@@ -399,11 +407,11 @@ class Tournament(Handler):
         await self.teacher()
         if step == "open":
             self.service.open_registration()
-            self.reply({"tournament": self.service.tournament_info()})
+            await self.reply_stored({"tournament": self.service.tournament_info()})
         elif step == "start":
-            self.reply({"tables": self.service.start_tournament()})
+            await self.reply_stored({"tables": self.service.start_tournament()})
         elif step == "next":
-            self.reply({"tables": self.service.next_round()})
+            await self.reply_stored({"tables": self.service.next_round()})
         else:
             raise tornado.web.HTTPError(404)
 
@@ -623,7 +631,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
 
 
 def network_addresses() -> list[str]:
-    from ..classroom.kidmode import network_addresses as found
+    from ..kidmode.kidmode import network_addresses as found
 
     return found()
 
@@ -688,8 +696,6 @@ def serve(port: int, db: str, code: str | None = None, table_size: int | None = 
         address, port = where.hostname or address, where.port or port
     if base_url is None:
         base_url = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/") if hub_mode else "/"
-    from ..classroom.kidmode import CLASS_CODE_ENV
-
     code = code or os.environ.get(CLASS_CODE_ENV) or None   # kid mode's code, handed over without a command line
     Settings(**settings).check()    # a mistyped option is a sentence before anything is opened
     board_page()                    # an installation without the board page: a sentence, not a silent fallback

@@ -5,11 +5,18 @@ network). It is not thread-safe: one thread (the server's event loop) calls it. 
 in a worker thread (:meth:`TableService._computer_turns`) and their moves come back to that loop, so a
 hard player's thinking never holds up a pupil's click.
 
-Every action is stored (:class:`~wizard_edu.online.storage.Store`) before it is confirmed; at a start
-each table is replayed from its seed and stored actions, so it goes on at the exact position.
+One write path: every store call (:class:`~wizard_edu.online.storage.Store`) goes through one writer
+thread (:class:`~wizard_edu.online.storage.StoreWriter`), in order, and every move, a pupil's or a
+computer player's, through :meth:`TableService.apply`: stored before anyone is told (a move the store
+refuses is undone). On the server the event loop goes on meanwhile and a reply waits until what its
+request changed is stored (:meth:`TableService.stored`); without a loop (tests, notebooks) each call
+returns once it is stored. At a start each table is replayed from its seed and stored actions, so it
+goes on at the exact position.
 
+>>> import tempfile
 >>> from wizard_edu.online.storage import SQLiteStore
->>> svc = TableService(SQLiteStore(":memory:"), code="ABCD", settings={"table_size": 3, "rules": "junior"})
+>>> store = SQLiteStore(tempfile.mkdtemp() + "/class.sqlite")
+>>> svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior"})
 >>> ann = svc.join("ABCD", "Ann"); ben = svc.join("ABCD", "Ben"); cy = svc.join("abcd", " cy ")
 >>> [p.seat for p in (ann, ben, cy)], svc.tables[ann.table_id].record.started
 ([0, 1, 2], True)
@@ -17,6 +24,7 @@ each table is replayed from its seed and stored actions, so it goes on at the ex
 >>> again = svc.join("ABCD", "ann")     # joining again (nobody connected as Ann): the same seat and hand,
 >>> (again.table_id, again.seat), again.token == first_pass      # with a fresh token (the old one ended)
 ((1, 0), False)
+>>> svc.close()
 """
 
 from __future__ import annotations
@@ -25,41 +33,40 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
-import queue
 import secrets
-import threading
 import time
-import unicodedata
-from collections.abc import Callable, Iterable
+import weakref
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.game import Action, Game, SeatView
-from ..engine.rules.rulesets import Ruleset, get_ruleset
+from ..engine.rules.rulesets import Ruleset
 from ..engine.views import events_for_seat
 from ..errors import WizardError
-from ..players import LEVELS, make_player
-from . import tournament as tour
-from .auth import WRONG_CODE, NewPupils, codes_match, new_secret, normalise_code
+from ..players import make_player
+from .auth import WRONG_CODE, NewPupils
+from .classcode import codes_match, new_secret, normalise_code
 from .errors import (
-    BadRequestError,
     ClassCodeError,
     NotYourSeatError,
     OnlineError,
     PassEndedError,
     PausedError,
-    PupilNameError,
     SeatTakenError,
     TableNotStartedError,
 )
-from .storage import PupilRecord, Store, TableRecord
+from .names import MAX_NAME, clean_name, distinct_names, name_key, shown_name, shown_names
+from .settings import Settings
+from .storage import PupilRecord, Store, StoreWriter, TableRecord
+from .teacher import TeacherDesk
+from .tournament_tables import TournamentTables
 from .wire import encode
 
 log = logging.getLogger("wizard_edu.online")
 
-MAX_NAME = 20
 #: Pupils who may join in one lesson: since the service started, or since the teacher last freed the places
 #: (:meth:`TableService.free_places`). Pupils of earlier lessons stay in the database and do not count.
 MAX_PUPILS = 400
@@ -67,170 +74,6 @@ MAX_PUPILS = 400
 MAX_ATTEMPTS = 20
 #: Ended tokens remembered, to tell their pages why (in memory only: after a restart they are not known).
 MAX_ENDED = 10_000
-NAME_STYLES = ("full", "first", "initials")
-
-
-#: Each setting's kind, as the teacher is told it when a value of another kind comes.
-_SETTING_KINDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
-    ("table_size", (int,), "a whole number of seats"),
-    ("rules", (str,), "the name of the rules (junior, classic or anniversary)"),
-    ("options", (dict,), 'a set of rules options (like {"schedule": "tournament"})'),
-    ("computer", (str,), "a level (" + ", ".join(LEVELS) + ")"),
-    ("grace", (int, float), "a number of seconds"),
-    ("computer_delay", (int, float), "a number of seconds"),
-    ("chances", (bool,), "true or false"),
-    ("names", (str,), "a way to show names (" + ", ".join(NAME_STYLES) + ")"),
-)
-
-
-def _is_kind(value: object, kinds: tuple[type, ...]) -> bool:
-    """``value`` is one of ``kinds`` (true and false are not numbers here)."""
-    return isinstance(value, kinds) and (bool in kinds or not isinstance(value, bool))
-
-
-def _of_kind(name: str, value: object, kinds: tuple[type, ...]) -> bool:
-    """A stored setting of its kind; one of another kind (stored before settings were checked) is
-    dropped with a warning, so the lesson starts with the default."""
-    if _is_kind(value, kinds):
-        return True
-    log.warning("The stored setting %s was %s; the default is used.", name, _short(value))
-    return False
-
-
-def _short(value: object) -> str:
-    """A value as a sentence quotes it: at most 40 characters (a pasted essay is not read aloud)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-@dataclass
-class Settings:
-    """What the teacher sets (stored, so a restart keeps it)."""
-
-    table_size: int = 4
-    rules: str = "classic"
-    options: dict[str, Any] = field(default_factory=dict)
-    computer: str = "medium"
-    grace: float = 30.0
-    computer_delay: float = 0.6
-    chances: bool = True
-    names: str = "full"
-
-    def check(self) -> None:
-        """Raise a teacher-readable error (:class:`BadRequestError`) for a setting that cannot work.
-
-        Each setting's kind is checked first (they come as JSON from the board): ``"false"`` is not false.
-        """
-        for name, kinds, said in _SETTING_KINDS:
-            value = getattr(self, name)
-            if not _is_kind(value, kinds):
-                raise BadRequestError(f"The setting {name} is {said}, not {_short(value)}.")
-        if not all(isinstance(key, str) for key in self.options):
-            raise BadRequestError("The setting options names each rules option by a word.")
-        if self.computer not in LEVELS:
-            raise BadRequestError(f"Computer players are {', '.join(LEVELS)}, not {_short(self.computer)}.")
-        if self.names not in NAME_STYLES:
-            raise BadRequestError(f"Names can be shown as {', '.join(NAME_STYLES)}, not {_short(self.names)}.")
-        if not 2 <= self.table_size <= 6:
-            raise BadRequestError(f"A table has 2 to 6 seats, not {self.table_size!r}.")
-        for name in ("grace", "computer_delay"):
-            value = getattr(self, name)
-            if not 0 <= value <= 3600:
-                raise BadRequestError(f"{name.replace('_', ' ').capitalize()} is a number of seconds from 0 to 3600, "
-                                      f"not {value!r}.")
-        self.ruleset().check_players(self.table_size)
-
-    def ruleset(self) -> Ruleset:
-        return get_ruleset(self.rules, **self.options)
-
-
-def clean_name(name: object) -> str:
-    """A pupil's name as shown: spaces tidied; 1 to :data:`MAX_NAME` characters."""
-    text = " ".join(str(name).split()) if isinstance(name, str) else ""
-    if not text or len(text) > MAX_NAME or not text.isprintable():
-        raise PupilNameError(f"Type your name (1 to {MAX_NAME} letters), then press Join.")
-    return text
-
-
-#: Cyrillic and Greek letters that look like Latin ones, folded before names are compared, so "Мia"
-#: (a Cyrillic М) is the same name as "Mia". A short list of the letters a child can type on a phone
-#: or tablet keyboard: what matters is that a look-alike name cannot pass for a classmate's.
-LOOK_ALIKES = str.maketrans(
-    "АВЕЅІЈКМНОРСТХУҮҺӀ" "аеѕіјорсухүһӏԁԛԝкмнтвёї"
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αοριυνκχτ",
-    "ABESIJKMHOPCTXYYHI" "aesijopcyxyhldqwkmhtbëï"
-    "ABEZHIKMNOPTYX" "aopiuvkxt")
-
-
-def name_key(name: str) -> str:
-    """How a returning pupil is recognised: their name folded (:func:`fold_name`).
-
-    >>> name_key(" mia ") == name_key("MIA") == name_key("Mi\N{CYRILLIC SMALL LETTER A}") == name_key("Mia\u00a0")
-    True
-    """
-    return "name:" + fold_name(name)
-
-
-def fold_name(name: str) -> str:
-    """A name as it is compared: Unicode NFKC, look-alike letters folded, no case, no spaces."""
-    text = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES)
-    return "".join(unicodedata.normalize("NFKC", text.casefold()).split())
-
-
-def _distinct(names: list[str]) -> list[str]:
-    """The seats' names with repeats numbered ("Free seat", "Free seat 2"): a game's players need names of their own."""
-    seen: dict[str, int] = {}
-    out = []
-    for name in names:
-        key = name.strip().casefold()
-        seen[key] = seen.get(key, 0) + 1
-        out.append(name if seen[key] == 1 else f"{name} {seen[key]}")
-    return out
-
-
-def _initials(name: str, letters: int = 1) -> str:
-    """Each word's first ``letters`` letters, each with a full stop: "Mia Lee", 2 -> "M.i. L.e."."""
-    return " ".join("".join(ch + "." for ch in word[0].upper() + word[1:letters].lower()) for word in name.split())
-
-
-def shown_names(names: Iterable[str], style: str) -> dict[str, str]:
-    """Each name as the projector shows it (:func:`shown_name`); initials two pupils would share are
-    lengthened, for those pupils only, until they differ.
-
-    >>> shown_names(["Mia", "Max", "Ben"], "initials")
-    {'Mia': 'M.i.', 'Max': 'M.a.', 'Ben': 'B.'}
-    """
-    names = list(dict.fromkeys(names))
-    out = {name: shown_name(name, style) for name in names}
-    if style != "initials":
-        return out
-    groups: dict[str, list[str]] = {}
-    for name in names:
-        if not name.startswith("Computer "):
-            groups.setdefault(out[name].casefold(), []).append(name)
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        longest = max(len(word) for name in group for word in name.split())
-        for letters in range(2, longest + 1):
-            tried = {name: _initials(name, letters) for name in group}
-            if len({text.casefold() for text in tried.values()}) == len(group):
-                break
-        out.update(tried)
-    return out
-
-
-def shown_name(name: str, style: str) -> str:
-    """A name as the projector shows it: ``full``, ``first`` (first word) or ``initials``.
-
-    >>> shown_name("Ann Lee", "first"), shown_name("Ann Lee", "initials"), shown_name("Computer 2", "initials")
-    ('Ann', 'A. L.', 'Computer 2')
-    """
-    if style == "first" or name.startswith("Computer "):
-        return name if name.startswith("Computer ") else name.split()[0]
-    if style == "initials":
-        return _initials(name)
-    return name
 
 
 class Pupil:
@@ -275,61 +118,15 @@ class Table:
         return self.game.is_over
 
 
-class ActionWriter:
-    """One thread that stores the tables' actions, so the event loop never waits for the disk.
-
-    Actions that arrive together are stored in one transaction (one sync to disk for all of them).
-    Each caller gets a future that is done once its action is stored, or fails as the store refused it.
-    """
-
-    BATCH = 200
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.queue: queue.SimpleQueue = queue.SimpleQueue()
-        self.thread = threading.Thread(target=self._run, name="wizard-tables-writer", daemon=True)
-        self.thread.start()
-
-    def submit(self, row: tuple[int, int, int, list]) -> concurrent.futures.Future:
-        future: concurrent.futures.Future = concurrent.futures.Future()
-        self.queue.put((row, future))
-        return future
-
-    def _run(self) -> None:
-        while True:
-            item = self.queue.get()
-            if item is None:
-                return
-            batch = [item]
-            while len(batch) < self.BATCH:
-                try:
-                    item = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    self.queue.put(None)   # stop after this batch
-                    break
-                batch.append(item)
-            try:
-                self.store.append_actions([row for row, _ in batch])
-            except Exception as exc:   # all or none: every action of the batch was refused
-                for _, future in batch:
-                    future.set_exception(exc)
-            else:
-                for _, future in batch:
-                    future.set_result(None)
-
-    def stop(self) -> None:
-        self.queue.put(None)
-        self.thread.join(timeout=10)
-
-
 def _game(record: TableRecord) -> Game:
     return Game(players=record.size, rules=Ruleset.from_dict(record.rules), seed=record.seed, names=record.names,
                 first_dealer=record.first_dealer)
 
 
-class TableService:
+T = TypeVar("T")
+
+
+class TableService(TeacherDesk, TournamentTables):
     """The class's tables (see the module docstring).
 
     ``loop``: the asyncio loop computer players report back to (set by the server); without one,
@@ -343,27 +140,30 @@ class TableService:
         self.clock = clock
         self.epoch = secrets.token_hex(3)
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.writer: ActionWriter | None = None
+        self.writer = StoreWriter(store)
+        # (a service dropped without close(), as tests do at a "restart": its writer thread ends with it)
+        self._stop_writer = weakref.finalize(self, self.writer.stop)
+        #: On the server: the writes handed to the writer that no reply has waited for yet (see :meth:`stored`).
+        self.unstored: list[concurrent.futures.Future] = []
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="wizard-computer")
         self.listeners: list[Callable[[Table | None], None]] = []
         self.board_version = 0
-        snap = store.load()
+        snap = self.writer.call("load")
         stored = snap.settings
-        self.settings = Settings(**{name: stored[name] for name, kinds, _ in _SETTING_KINDS
-                                    if name in stored and _of_kind(name, stored[name], kinds)})
+        self.settings = Settings.from_stored(stored)
         if settings:
             self.settings = Settings(**{**asdict(self.settings), **settings})
         self.settings.check()
         for key, value in asdict(self.settings).items():
             if stored.get(key) != value:
-                store.save_setting(key, value)
+                self._store("save_setting", key, value)
         self.code = normalise_code(code or stored.get("class_code") or "") or new_secret("code")
         if len(self.code) < 4:
             raise ClassCodeError("A class code needs at least 4 letters or digits.")
         self.teacher_key = teacher_key or stored.get("teacher_key") or new_secret("key")
         for key, value in (("class_code", self.code), ("teacher_key", self.teacher_key)):
             if stored.get(key) != value:
-                store.save_setting(key, value)
+                self._store("save_setting", key, value)
         self.paused = bool(stored.get("paused", False))
         now = clock()
         self.pupils: dict[int, Pupil] = {p.id: Pupil(p, now) for p in snap.pupils}
@@ -421,7 +221,7 @@ class TableService:
                 if seat is not None:
                     pupil.record.table_id, pupil.record.seat = table.id, seat
             if (pupil.record.table_id, pupil.record.seat) != was:
-                self.store.save_pupil(pupil.record)
+                self._store("save_pupil", pupil.record)
         for table in self.tables.values():
             if table.record.started:
                 continue   # a computer plays a seat whose pupil sits elsewhere
@@ -430,15 +230,50 @@ class TableService:
             if seats != table.record.seats:
                 table.record.seats = seats
                 self._deal_again(table)
-                self.store.save_table(table.record)
+                self._store("save_table", table.record)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Run on ``loop`` (the server's): computer players move by themselves, actions are stored by
-        the writer thread, and every table whose computer player is to move starts."""
+        """Run on ``loop`` (the server's): computer players move by themselves, nothing waits for the
+        disk, and every table whose computer player is to move starts."""
         self.loop = loop
-        self.writer = ActionWriter(self.store)
         for table in self.tables.values():
             self._kick(table)
+
+    # -- the store ---------------------------------------------------------------------------
+    def _store(self, method: str, *args: Any) -> None:
+        """A write, handed to the writer thread (the one path to the store, in order). Without a loop it
+        is stored when this returns; on the server the request's reply waits for it (:meth:`stored`)."""
+        future = self.writer.submit(method, *args)
+        if self.loop is None:
+            future.result()
+        else:
+            self.unstored.append(future)
+
+    async def stored(self) -> None:
+        """Wait until every write handed over so far is stored (the server awaits it before a reply, so
+        what a reply says survives a crash); a write the store refused raises here."""
+        futures, self.unstored = self.unstored, []
+        for future in futures:
+            await asyncio.wrap_future(future)
+
+    async def _written(self, future: concurrent.futures.Future) -> Any:
+        """Wait for the writer: on the server the loop goes on meanwhile; without one, here and now."""
+        if self.loop is None:
+            return future.result()
+        return await asyncio.wrap_future(future)
+
+    def _now(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run one of the service's coroutines without an event loop (tests, notebooks): every wait in
+        it is then done at once (:meth:`_written`), so it finishes without ever yielding."""
+        if self.loop is not None:
+            coro.close()
+            raise RuntimeError("The class tables run on an event loop here: use act_async.")
+        try:
+            coro.send(None)
+        except StopIteration as done:
+            return done.value
+        coro.close()   # (it cannot yield: every wait is done at once without a loop)
+        raise RuntimeError("A wait of the class tables needed an event loop.")
 
     # -- notifications -----------------------------------------------------------------
     def _changed(self, table: Table | None) -> None:
@@ -500,7 +335,7 @@ class TableService:
             del self.ended[next(iter(self.ended))]
         pupil.record.token = new_secret("token")
         self.by_token[pupil.record.token] = pupil
-        self.store.save_pupil(pupil.record)
+        self._store("save_pupil", pupil.record)
         if pupil.sockets:
             pupil.sockets = 0
             pupil.away_since = self.clock()
@@ -525,12 +360,12 @@ class TableService:
             self.pupils[record.id] = pupil
             self.by_token[record.token] = pupil
             self.by_key[key] = pupil
-            self.store.save_pupil(record)
+            self._store("save_pupil", record)
         self.lesson.add(pupil.id)
         if self.tournament.get("state") == "registration":
             if pupil.id not in self.tournament["registered"]:
                 self.tournament["registered"].append(pupil.id)
-                self.store.save_tournament(self.tournament)
+                self._store("save_tournament", self.tournament)
                 self._changed(None)
         elif pupil.record.table_id is None:
             self._seat(pupil)
@@ -587,9 +422,9 @@ class TableService:
         if {} not in table.record.seats:
             self._start(table)
         else:
-            self.store.save_table(table.record)
+            self._store("save_table", table.record)
             self._changed(table)
-        self.store.save_pupil(pupil.record)
+        self._store("save_pupil", pupil.record)
 
     def _new_id(self, kind: str, known: dict[int, Any]) -> int:
         """A new pupil's or table's id: above every row in the database, damaged rows included."""
@@ -616,7 +451,7 @@ class TableService:
                 names.append(f"Computer {computers}")
             else:
                 names.append("Free seat")
-        return _distinct(names)
+        return distinct_names(names)
 
     def _deal_again(self, table: Table) -> None:
         """The table's game with its seats' names (only before anyone acted: same seed, same deal)."""
@@ -630,17 +465,9 @@ class TableService:
         table.record.seats = [seat or {"computer": self.settings.computer} for seat in table.record.seats]
         self._deal_again(table)
         table.record.started = True
-        self.store.save_table(table.record)
+        self._store("save_table", table.record)
         self._changed(table)
         self._kick(table)
-
-    def start_tables(self) -> int:
-        """The teacher starts every waiting table that has a pupil; computers fill the free seats."""
-        waiting = [t for t in self.tables.values() if not t.record.started and t.record.tournament_round is None
-                   and any("pupil" in s for s in t.record.seats)]
-        for table in waiting:
-            self._start(table)
-        return len(waiting)
 
     # -- who plays each seat ---------------------------------------------------------------
     def seat_pupil(self, table: Table, seat: int) -> Pupil | None:
@@ -692,7 +519,7 @@ class TableService:
                 if self._computer_seat(table) != seat or table.moves != done:
                     continue   # the pupil came back, or acted, meanwhile
                 try:
-                    await self._apply_async(table, seat, action)
+                    await self.apply(table, seat, action)
                 except WizardError:
                     log.exception("A computer player's move was refused at table %s", table.id)
                     break
@@ -711,7 +538,7 @@ class TableService:
             for table in self.tables.values():
                 seat = self._computer_seat(table)
                 if seat is not None:
-                    self._apply(table, seat, self._player(table, seat).act(table.game.view(seat)))
+                    self._now(self.apply(table, seat, self._player(table, seat).act(table.game.view(seat))))
                     moves += 1
                     progress = True
         return moves
@@ -729,38 +556,21 @@ class TableService:
             self._kick(table)
 
     # -- acting ------------------------------------------------------------------------------
-    def _apply(self, table: Table, seat: int, action: Action) -> tuple:
-        """Apply and store an action, here and now (without an event loop: tests, notebooks)."""
+    async def apply(self, table: Table, seat: int, action: Action) -> tuple:
+        """The one way a move is made, a pupil's (:meth:`act_async`, :meth:`act`) or a computer player's:
+        applied to the game, stored by the writer thread, and only then told to anyone; a move the store
+        refuses is undone. One move at a time at a table, in order. The events of the move."""
+        await self.settled(table)
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
         events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
         table.moves += 1
         row = (seat, action.to_json())
-        try:
-            self.store.append_actions([(table.id, len(table.actions), *row)])
-        except Exception:
-            self._undo_last(table)
-            raise
-        table.actions.append(row)
-        self._changed(table)
-        self._kick(table)
-        return events
-
-    async def _apply_async(self, table: Table, seat: int, action: Action) -> tuple:
-        """Apply an action, have the writer thread store it, and only then tell anyone."""
-        if self.writer is None or self.loop is None:
-            return self._apply(table, seat, action)
-        while table.writing is not None:   # one action at a time at a table, in order
-            await table.writing
-        if self.paused:
-            raise PausedError("The teacher has paused the games. Wait until they start again.")
-        events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
-        table.moves += 1
-        row = (seat, action.to_json())
-        done = self.loop.create_future()
+        stored = self.writer.submit("append_actions", [(table.id, len(table.actions), *row)])
+        done = self.loop.create_future() if self.loop is not None else None
         table.writing = done
         try:
-            await asyncio.wrap_future(self.writer.submit((table.id, len(table.actions), *row)))
+            await self._written(stored)
         except Exception:
             self._undo_last(table)
             raise
@@ -768,7 +578,8 @@ class TableService:
             table.actions.append(row)
         finally:
             table.writing = None
-            done.set_result(None)
+            if done is not None:
+                done.set_result(None)
         self._changed(table)
         self._kick(table)
         return events
@@ -799,18 +610,16 @@ class TableService:
         pupil.last_seen = self.clock()
         return pupil, table, action
 
-    def act(self, token: object, action: object, seat: object = None) -> tuple:
-        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only; the
-        events as that seat may learn them (:func:`~wizard_edu.engine.views.events_for_seat`)."""
+    async def act_async(self, token: object, action: object, seat: object = None) -> tuple:
+        """A pupil's action (``Action`` or its JSON ``[kind, value]``), for their own seat only, confirmed
+        once stored; the events as that seat may learn them (:func:`~wizard_edu.engine.views.events_for_seat`)."""
         pupil, table, checked = self._check_act(token, action, seat)
-        events = self._apply(table, pupil.record.seat, checked)  # type: ignore[arg-type]
+        events = await self.apply(table, pupil.record.seat, checked)  # type: ignore[arg-type]
         return events_for_seat(events, pupil.record.seat, table.game.ruleset)  # type: ignore[arg-type]
 
-    async def act_async(self, token: object, action: object, seat: object = None) -> tuple:
-        """:meth:`act` on the server: confirmed once the writer thread has stored it."""
-        pupil, table, checked = self._check_act(token, action, seat)
-        events = await self._apply_async(table, pupil.record.seat, checked)  # type: ignore[arg-type]
-        return events_for_seat(events, pupil.record.seat, table.game.ruleset)  # type: ignore[arg-type]
+    def act(self, token: object, action: object, seat: object = None) -> tuple:
+        """:meth:`act_async` without an event loop (tests, notebooks): stored when it returns."""
+        return self._now(self.act_async(token, action, seat))
 
     def view(self, token: object) -> SeatView | None:
         pupil = self.pupil(token)
@@ -880,197 +689,12 @@ class TableService:
                 "scores": list(game.scores), "players": players, "thinking": thinking,
                 "version": self.version(table)}
 
-    def board(self) -> dict[str, Any]:
-        """Everything the teacher's board shows (names as the teacher's switch says)."""
-        style = self.settings.names
-        show = self.name_shower(style)
-        waiting = [show(self.pupils[i].record.name) for i in self.tournament.get("registered", [])
-                   if self.pupils[i].record.table_id is None] if self.tournament.get("state") == "registration" else []
-        attempts = [{**a, "name": show(a["name"])} for a in self.attempts]
-        return {"code": self.code, "settings": asdict(self.settings), "paused": self.paused,
-                "tables": [self.table_info(t, style, show, teacher=True)
-                           for t in sorted(self.tables.values(), key=lambda t: -t.id)],
-                "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(show),
-                "attempts": attempts,
-                "tournament_plan": tour.tournament_plan(self.tournament_rules()), "version": self.version(None)}
-
-    # -- the teacher ------------------------------------------------------------------------------
-    def set_settings(self, **changes: Any) -> Settings:
-        unknown = set(changes) - {f.name for f in fields(Settings)}
-        if unknown:
-            raise BadRequestError(f"There is no setting {', '.join(sorted(unknown))[:60]}.")
-        new = Settings(**{**asdict(self.settings), **changes})
-        new.check()
-        self.settings = new
-        for key, value in changes.items():
-            self.store.save_setting(key, value)
-        for table in self.tables.values():
-            self._changed(table)
-        if not self.tables:
-            self._changed(None)
-        return new
-
-    def pupil_action(self, pupil_id: object, action: object) -> dict[str, Any]:
-        """The teacher frees a pupil (``"free"``: their token ends, so whoever joins by their name next
-        gets the seat back: a tablet that died while its page looked connected) or removes them
-        (``"remove"``: their seat goes to a computer player, or is free again before the start)."""
-        pupil = self.pupils.get(pupil_id) if isinstance(pupil_id, int) and not isinstance(pupil_id, bool) else None
-        if pupil is None:
-            raise OnlineError(f"There is no pupil {pupil_id!r} at the class tables.")
-        if action not in ("free", "remove"):
-            raise OnlineError(f"A pupil can be freed (\"free\") or removed (\"remove\"), not {action!r}.")
-        name = pupil.record.name
-        if action == "free":
-            self._end_token(pupil, "Your teacher freed your seat. Join again with the class code.")
-            self.attempts = [a for a in self.attempts if a["pupil"] != pupil.id]
-            self._changed(None)
-            return {"pupil": pupil.id, "freed": name}
-        table = self.table_of(pupil)
-        self._end_token(pupil, "Your teacher took you off the table. Join again with the class code.")
-        if table is not None:
-            seat = pupil.record.seat
-            assert seat is not None
-            if table.record.started:
-                table.record.seats[seat] = {"computer": self.settings.computer}
-            else:
-                table.record.seats[seat] = {}
-                self._deal_again(table)
-            self.store.save_table(table.record)
-        pupil.record.table_id = pupil.record.seat = None
-        self.store.save_pupil(pupil.record)
-        if pupil.id in self.tournament.get("registered", []) and self.tournament.get("state") == "registration":
-            self.tournament["registered"].remove(pupil.id)
-            self.store.save_tournament(self.tournament)
-        self.attempts = [a for a in self.attempts if a["pupil"] != pupil.id]
-        if table is not None:
-            self._changed(table)
-            self._kick(table)
-        self._changed(None)
-        return {"pupil": pupil.id, "removed": name}
-
-    def free_places(self) -> dict[str, int]:
-        """The teacher frees the places of the pupils who are not connected now (``POST api/teacher/free-places``).
-
-        They stop counting towards :data:`MAX_PUPILS` and leave an open tournament registration; nothing
-        is deleted: their seats, games and results stay, and one who joins again is back (and counts
-        again). So after a flood of made-up pupils (or a lesson with many classes) the teacher makes room.
-        """
-        away = {i for i in self.lesson if self.pupils[i].sockets == 0}
-        self.lesson -= away
-        registered = self.tournament.get("registered") if self.tournament.get("state") == "registration" else None
-        if registered:
-            self.tournament["registered"] = [i for i in registered if i not in away]
-            if len(self.tournament["registered"]) != len(registered):
-                self.store.save_tournament(self.tournament)
-        self._changed(None)
-        return {"freed": len(away), "pupils": len(self.lesson)}
-
-    def pause(self, paused: bool) -> None:
-        self.paused = bool(paused)
-        self.store.save_setting("paused", self.paused)
-        for table in self.tables.values():
-            self._changed(table)
-            self._kick(table)
-        self._changed(None)
-
-    # -- the tournament -------------------------------------------------------------------------
-    def open_registration(self) -> None:
-        state = self.tournament.get("state")
-        if state == "registration" or (state == "playing" and not self.round_over()):
-            raise tour.TournamentError("A tournament is already open: let its tables finish first.")
-        self.tournament = {"state": "registration", "round": 0, "registered": [], "tables": {}}
-        self.store.save_tournament(self.tournament)
-        self._changed(None)
-
-    def start_tournament(self) -> list[int]:
-        """Seat everyone registered at tables of 4 to 6 (the flyer's format); the new tables' ids."""
-        if self.tournament.get("state") != "registration":
-            raise tour.TournamentError("Open the registration first, then start the tournament.")
-        if not self.tournament["registered"]:
-            raise tour.TournamentError("Nobody has registered yet: pupils join with the class code.")
-        # The class's edition now, kept for every round (a change of the rules box later is for new tables).
-        self.tournament["rules"] = tour.tournament_ruleset(self.settings.rules).name
-        return self._tournament_round(list(self.tournament["registered"]))
-
-    def next_round(self) -> list[int]:
-        """A further round, re-seated by the standings (when every table of this round is over)."""
-        if self.tournament.get("state") != "playing" or not self.round_over():
-            raise tour.TournamentError("Every table must finish its hands before the next round.")
-        return self._tournament_round([s.pupil for s in self.standings()])
-
-    def round_over(self) -> bool:
-        ids = self.tournament.get("tables", {}).get(str(self.tournament.get("round")), [])
-        return bool(ids) and all(self.tables[i].over for i in ids)
-
-    def _tournament_round(self, pupil_ids: list[int]) -> list[int]:
-        number = self.tournament["round"] + 1
-        ruleset = tour.tournament_ruleset(self.tournament.get("rules", "classic"))
-        made = []
-        for group in tour.seat_by_standings(pupil_ids):
-            table = self._new_table(max(tour.MIN_TABLE, len(group)), ruleset, tournament_round=number)
-            for seat, pupil_id in enumerate(group):
-                table.record.seats[seat] = {"pupil": pupil_id}
-            self.store.save_table(table.record)
-            for seat, pupil_id in enumerate(group):
-                pupil = self.pupils[pupil_id]
-                pupil.record.table_id, pupil.record.seat = table.id, seat
-                self.store.save_pupil(pupil.record)
-            made.append(table.id)
-        self.tournament.update(state="playing", round=number)
-        self.tournament["tables"][str(number)] = made
-        self.store.save_tournament(self.tournament)
-        for table_id in made:
-            self._start(self.tables[table_id])
-        for table in self.tables.values():   # pupils who left a casual table: a computer plays on there
-            if table.record.tournament_round is None:
-                self._changed(table)
-                self._kick(table)
-        return made
-
-    def tournament_rules(self) -> str:
-        """The edition a tournament plays: the one it started with, or (before the start) the class's."""
-        if self.tournament.get("state") == "playing":
-            return self.tournament.get("rules", "classic")   # (tournaments stored before Junior ones: Classic)
-        return self.settings.rules
-
-    def results(self) -> list[tour.Result]:
-        """Every pupil's points and exact bids at every tournament table (games in progress too)."""
-        found = []
-        for number, ids in self.tournament.get("tables", {}).items():
-            for table_id in ids:
-                table = self.tables[table_id]
-                game = table.game
-                for seat, entry in enumerate(table.record.seats):
-                    if "pupil" in entry:
-                        exact = sum(1 for r in game.rounds if r.bids[seat] == r.won[seat])
-                        found.append(tour.Result(entry["pupil"], self.pupils[entry["pupil"]].record.name,
-                                                 int(number), table_id, game.scores[seat], exact))
-        return found
-
-    def standings(self) -> list[tour.Standing]:
-        return tour.standings(self.results())
-
-    def tournament_info(self, show: Callable[[str], str] | None = None) -> dict[str, Any] | None:
-        if not self.tournament:
-            return None
-        show = show or self.name_shower(self.settings.names)
-        rows = []
-        for s in self.standings():
-            row = s.to_dict()
-            row["name"] = show(s.name)
-            rows.append(row)
-        return {"state": "finished" if self.tournament["state"] == "playing" and self.round_over()
-                else self.tournament["state"], "round": self.tournament["round"],
-                "registered": [show(self.pupils[i].record.name) for i in self.tournament["registered"]],
-                "standings": rows, "tie_break": tour.tie_break(self.tournament_rules())}
-
     def close(self) -> None:
+        """Stop: the writes handed over so far are stored, then the store is closed."""
         with contextlib.suppress(Exception):
             self.executor.shutdown(wait=False, cancel_futures=True)
-        if self.writer is not None:
-            self.writer.stop()
-        self.store.close()
+        self.writer.submit("close")
+        self._stop_writer()
 
 
-__all__ = ["TableService", "Settings", "Table", "Pupil", "clean_name", "name_key", "fold_name", "shown_name",
-           "shown_names"]
+__all__ = ["TableService", "Table", "Pupil"]

@@ -1,43 +1,49 @@
-"""The storage seam of the class table service: what it keeps, and SQLite keeping it.
+"""The storage seam of the class table service: what it keeps, SQLite keeping it, and the one thread that calls it.
 
 The service talks to storage only through :class:`Store` (seven methods), so a district could
 point it at its own database by writing one class. :class:`SQLiteStore` is the kit's: one file,
 WAL journal, ``synchronous=FULL``, every call one committed transaction, so actions are on disk
 when :meth:`Store.append_actions` returns, before the service confirms them to anyone. The service
-calls ``append_actions`` from one writer thread (several tables' actions in one transaction when they
-come together) and the other methods from its event loop, so a store must allow two threads
-(SQLiteStore gives each thread its own connection; SQLite lets one write at a time).
+makes every store call (the load at its start, each write, the close) through one
+:class:`StoreWriter` thread, in the order it made them, so the event loop never waits for the disk
+and a store is only ever used by that thread (several tables' actions that come together are
+stored in one transaction).
 
 One service per database: ``wizard-edu tables`` holds a :class:`ServiceLock` on the file while it runs,
 and a second one is refused with a sentence naming the first. A new pupil or table is a plain INSERT
 (its id taken by another row is an error, never an overwrite), and a damaged row (not JSON, fields
 missing) is reported by table and id when the service starts, while everything else loads.
 
->>> store = SQLiteStore(":memory:")
+>>> import tempfile
+>>> store = SQLiteStore(tempfile.mkdtemp() + "/class.sqlite")
 >>> store.save_setting("table_size", 4)
 >>> store.append_actions([(1, 0, 2, ["bid", 1])])
 >>> snap = store.load()
 >>> snap.settings, snap.actions
 ({'table_size': 4}, {1: [(2, ['bid', 1])]})
+>>> SQLiteStore(":memory:")
+Traceback (most recent call last):
+    ...
+wizard_edu.online.errors.StorageError: The class tables keep their games in a file, so that a restart finds every game where it was: give a file name (like class.sqlite), not ':memory:'.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import copy
 import fcntl
 import json
 import os
+import queue
 import sqlite3
 import sys
 import threading
+from collections import deque
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import WizardError
-
-
-class StorageError(WizardError):
-    """The class tables' database cannot be opened or written."""
+from .errors import StorageError
 
 
 @dataclass
@@ -126,10 +132,13 @@ class SQLiteStore:
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = str(path)
+        if self.path in (":memory:", ""):   # (SQLite's databases that vanish with their connection)
+            raise StorageError("The class tables keep their games in a file, so that a restart finds every game "
+                               f"where it was: give a file name (like class.sqlite), not {self.path!r}.")
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         try:
-            if self.path != ":memory:" and not Path(self.path).exists():
+            if not Path(self.path).exists():
                 # The file holds the pupils' tokens and the teacher's key: this user only.
                 os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600))
             self.db.executescript(_SCHEMA)
@@ -138,7 +147,7 @@ class SQLiteStore:
 
     @property
     def db(self) -> sqlite3.Connection:
-        """This thread's own connection (":memory:" is one database per connection: one thread only)."""
+        """This thread's own connection (the service's writer thread; a test may read from its own)."""
         db = getattr(self._local, "db", None)
         if db is None:
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
@@ -263,6 +272,67 @@ class SQLiteStore:
         self._connections.clear()
 
 
+class StoreWriter:
+    """The one thread that calls the store: every call in the order it was made, so nothing waits for the disk.
+
+    :meth:`submit` hands over a call (a :class:`Store` method's name and arguments, copied as they are
+    now: the caller goes on changing its records) and returns a future, done with the call's result once
+    the store has made it, or failed with what the store raised. Actions that come together are stored in
+    one call (one transaction, one sync to disk for all of them): all or none.
+    """
+
+    BATCH = 200
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="wizard-tables-writer", daemon=True)
+        self.thread.start()
+
+    def submit(self, method: str, *args: Any) -> concurrent.futures.Future:
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self.queue.put((method, copy.deepcopy(args), future))
+        return future
+
+    def call(self, method: str, *args: Any) -> Any:
+        """A store call, waited for here (the service's start, and without an event loop)."""
+        return self.submit(method, *args).result()
+
+    def _run(self) -> None:
+        taken: deque = deque()   # calls taken from the queue, not yet made
+        while True:
+            item = taken.popleft() if taken else self.queue.get()
+            if item is None:
+                return
+            method, args, future = item
+            batch = [(args, future)]
+            while method == "append_actions" and not taken and len(batch) < self.BATCH:
+                try:
+                    item = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None or item[0] != "append_actions":
+                    taken.append(item)   # made after this batch, in its turn
+                    break
+                batch.append((item[1], item[2]))
+            if method == "append_actions":
+                args = ([row for (rows,), _ in batch for row in rows],)
+            try:
+                result = getattr(self.store, method)(*args)
+            except Exception as exc:   # all or none: every call of the batch was refused
+                for _, future in batch:
+                    future.set_exception(exc)
+            else:
+                for _, future in batch:
+                    future.set_result(result)
+
+    def stop(self) -> None:
+        """The calls handed over so far are made, then the thread ends."""
+        self.queue.put(None)
+        if threading.current_thread() is not self.thread:
+            self.thread.join(timeout=10)
+
+
 class ServiceLock:
     """One class table service per database: an exclusive ``flock`` on ``FILE.lock`` beside it.
 
@@ -321,4 +391,4 @@ class ServiceLock:
         self.fd = None
 
 
-__all__ = ["Store", "SQLiteStore", "ServiceLock", "Snapshot", "PupilRecord", "TableRecord", "StorageError"]
+__all__ = ["Store", "SQLiteStore", "StoreWriter", "ServiceLock", "Snapshot", "PupilRecord", "TableRecord"]

@@ -28,7 +28,8 @@ from html import escape
 from math import ceil
 
 from ..engine.rules.rulesets import Ruleset, get_ruleset
-from ..errors import UnknownRulesetError, WizardError
+from ..errors import UnknownRulesetError
+from .errors import TournamentError
 
 MIN_TABLE = 4
 MAX_TABLE = 6
@@ -82,10 +83,6 @@ def tie_break(rules: str | Ruleset) -> str:
         return ("Most points wins. With equal points, more exact predictions (rounds where the prediction "
                 "was exactly right) places higher.")
     return TIE_BREAK
-
-
-class TournamentError(WizardError):
-    """A tournament step that cannot be taken now (nobody registered, tables still playing...)."""
 
 
 def tournament_tables(pupils: int) -> list[int]:
@@ -191,6 +188,6 @@ def standings_html(table: Sequence[Standing], title: str = "Class Wizard tournam
             f'<th scope="col">{exact}</th></tr></thead><tbody>{rows}</tbody></table></body></html>')
 
 
-__all__ = ["MIN_TABLE", "MAX_TABLE", "TIE_BREAK", "SCORING", "TournamentError", "tournament_ruleset",
+__all__ = ["MIN_TABLE", "MAX_TABLE", "TIE_BREAK", "SCORING", "tournament_ruleset",
            "tournament_plan", "tie_break", "tournament_tables", "seat_by_standings",
            "Result", "Standing", "standings", "standings_csv", "standings_html"]

@@ -1,7 +1,7 @@
-"""Start the class hub (``make hub``): JupyterHub with classroom/jupyterhub_config.py.
+"""Start the class hub (``make hub``): JupyterHub with hub/jupyterhub_config.py.
 
-    python classroom/start_hub.py                 # a try-out on this computer: http://127.0.0.1:8000
-    python classroom/start_hub.py --ip 0.0.0.0    # open it to the class network
+    python hub/start_hub.py                 # a try-out on this computer: http://127.0.0.1:8000
+    python hub/start_hub.py --ip 0.0.0.0    # open it to the class network
 
 On the first start it installs the proxy (npm), creates the private state folder (database,
 cookie secret, passwords: 0600 files in a 0700 folder) and a password for the teacher's admin
@@ -132,7 +132,7 @@ The class hub is starting: http://{'127.0.0.1' if host == '0.0.0.0' else host}:{
               f"http://{addresses[0] if addresses else 'THIS-MACHINE'}:{args.port}/")
         print("  Log in as the teacher first and check the class list before you tell the class.")
         print("  Passwords cross the network unencrypted without HTTPS: on a shared network give the hub")
-        print("  a certificate (WIZARD_HUB_SSL_CERT / WIZARD_HUB_SSL_KEY, see classroom/README.md).")
+        print("  a certificate (WIZARD_HUB_SSL_CERT / WIZARD_HUB_SSL_KEY, see hub/README.md).")
     problem = isolation_problem()
     if problem:
         print(f"\nNOTE: {problem}, so every pupil's server runs as one account: each pupil has their own")

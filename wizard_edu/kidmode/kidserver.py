@@ -1,6 +1,6 @@
 """The kid-mode server: Voila with a class code, a cap on open apps, warm kernels and quick clean-up.
 
-Started by :func:`wizard_edu.classroom.kidmode.start_voila` as ``python -m wizard_edu.classroom.kidserver NOTEBOOKS``; every
+Started by :func:`wizard_edu.kidmode.kidmode.start_voila` as ``python -m wizard_edu.kidmode.kidserver NOTEBOOKS``; every
 setting (and the class code) comes from a 0600 JSON file named in ``$WIZARD_EDU_KID_SETTINGS``,
 so nothing secret is on the command line.  What it adds to plain Voila:
 
@@ -51,8 +51,9 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from ..online.auth import Throttle
+from ..online.classcode import normalise_code
 from ..online.errors import TooManyTriesError
-from .kidmode import SETTINGS_ENV, normalise_code
+from .kidmode import SETTINGS_ENV
 
 #: Wrong class codes from each address, typed on the login page or given as ``?token=`` (one for the server).
 THROTTLE = Throttle()

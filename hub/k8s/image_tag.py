@@ -1,6 +1,6 @@
 """The tag of the kit's single-user image for Zero to JupyterHub, derived from binder/.
 
-    python classroom/k8s/image_tag.py        # prints e.g. 0.1.0-py3.11-1a2b3c4d5e
+    python hub/k8s/image_tag.py        # prints e.g. 0.1.0-py3.11-1a2b3c4d5e
 
 The tag names the kit's version, the Python version of binder/runtime.txt and a hash of
 binder/ (runtime.txt, requirements.txt, postBuild): change a pin and the tag changes, so

@@ -1,6 +1,6 @@
 """Kid mode: the games and trainers as apps (Voila: no code shown), behind one landing page.
 
-``wizard-edu play`` (``make play``) starts the kid-mode server (:mod:`wizard_edu.classroom.kidserver`, Voila)
+``wizard-edu play`` (``make play``) starts the kid-mode server (:mod:`wizard_edu.kidmode.kidserver`, Voila)
 over the notebooks folder and opens ``kids.ipynb``, whose one code cell shows :func:`landing`: big
 links to the apps below, each of them a notebook rendered by Voila. Plain kid mode serves this
 computer only (127.0.0.1); ``--classroom`` serves the network behind a class code printed in big
@@ -33,7 +33,8 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from ..errors import KidModeError
-from .doctor import find_notebooks_dir
+from ..lab.doctor import find_notebooks_dir
+from ..online.classcode import CLASS_CODE_ENV, class_code, normalise_code
 
 if TYPE_CHECKING:  # the widgets are imported only when the landing page is made
     import ipywidgets
@@ -148,9 +149,6 @@ MAX_APPS_CLASSROOM = 40
 #: A kernel whose page went away without closing (crashed tab, closed laptop) goes after this idle time.
 CULL_IDLE_SECONDS = 60
 CULL_INTERVAL_SECONDS = 20
-#: Letters and digits that cannot be mistaken for each other on a board (no O/0, I/1/L, S/5, B/8, Z/2, G/6).
-CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
-CODE_LENGTH = 6
 
 _GLYPHS = {
     "A": (" ### ", "#   #", "#####", "#   #", "#   #"), "C": (" ####", "#    ", "#    ", "#    ", " ####"),
@@ -165,18 +163,6 @@ _GLYPHS = {
     "3": ("#### ", "    #", " ### ", "    #", "#### "), "4": ("#   #", "#   #", "#####", "    #", "    #"),
     "7": ("#####", "    #", "   # ", "  #  ", "  #  "), "9": (" ### ", "#   #", " ####", "    #", " ### "),
 }
-
-
-def class_code(length: int = CODE_LENGTH) -> str:
-    """A fresh class code: ``length`` characters from :data:`CODE_ALPHABET` (about 10**8 codes for 6).
-
-    >>> code = class_code()
-    >>> len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
-    True
-    """
-    import secrets
-
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
 def big_letters(text: str) -> str:
@@ -215,14 +201,14 @@ def network_addresses() -> list[str]:
 
 def free_port() -> int:
     """A free TCP port on 127.0.0.1 (bind to port 0 and let the system choose)."""
-    from .servers import free_port as free
+    from ..lab.servers import free_port as free
 
     return free()
 
 
 def voila_command(notebooks: Path) -> list[str]:
     """The kid-mode server's command line: only the notebooks folder (settings come from a private file)."""
-    return [sys.executable, "-m", "wizard_edu.classroom.kidserver", str(notebooks)]
+    return [sys.executable, "-m", "wizard_edu.kidmode.kidserver", str(notebooks)]
 
 
 def kid_settings(notebooks: Path, port: int, classroom: bool = False, code: str | None = None,
@@ -251,7 +237,7 @@ def wait_until_ready(port: int, process: subprocess.Popen | None = None, timeout
 
     Returns the seconds it took; raises :class:`KidModeError` after ``timeout``.
     """
-    from .servers import listening_ports
+    from ..lab.servers import listening_ports
 
     start = time.monotonic()
     while time.monotonic() - start < timeout:
@@ -280,7 +266,7 @@ def start_voila(notebooks: str | os.PathLike | None = None, port: int | None = N
     """
     import importlib.util
 
-    from . import servers
+    from ..lab import servers
 
     if importlib.util.find_spec("voila") is None:
         raise KidModeError("Kid mode needs Voila: run `pip install voila` (or `pip install -e \".[kid]\"`).")
@@ -326,7 +312,7 @@ def wait_until_warm(port: int, code: str | None = None, timeout: float = 180.0) 
 
 def stop(process: subprocess.Popen, timeout: float = 10.0) -> None:
     """Stop a server we started: terminate, then kill after a bounded wait."""
-    from .servers import stop as stop_server
+    from ..lab.servers import stop as stop_server
 
     stop_server(process, timeout)
 
@@ -345,9 +331,9 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
 
     Plain kid mode serves this computer only (127.0.0.1). ``classroom=True`` serves the network
     (0.0.0.0, port 8866 unless given) behind a class code that is printed in big letters, and (unless
-    ``tables=False``) starts the class tables behind the same code (:mod:`wizard_edu.classroom.kidtables`).
+    ``tables=False``) starts the class tables behind the same code (:mod:`wizard_edu.kidmode.kidtables`).
     """
-    from .servers import check_root
+    from ..lab.servers import check_root
 
     check_root(allow_root, "play")
     code = None
@@ -394,19 +380,6 @@ def serve(notebooks: str | os.PathLike | None = None, port: int | None = None, o
         if service is not None:
             service.stop()
         signal.signal(signal.SIGTERM, previous)
-
-
-#: A fixed class code for a teacher who wants the same one every lesson (set in the environment).
-CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
-
-
-def normalise_code(text: str) -> str:
-    """A class code as a child may type it, as it is stored: capitals, letters and digits only.
-
-    >>> normalise_code(" km7-xq4 ")
-    'KM7XQ4'
-    """
-    return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:

@@ -1,7 +1,7 @@
-# JupyterHub for one class on one school machine: `make hub` (classroom/start_hub.py) starts it.
+# JupyterHub for one class on one school machine: `make hub` (hub/start_hub.py) starts it.
 #
 # Every setting a teacher may want to change comes from an environment variable (start_hub.py sets
-# them; see classroom/README.md).  No secret is ever passed on a command line: the cookie secret,
+# them; see hub/README.md).  No secret is ever passed on a command line: the cookie secret,
 # the passwords and the proxy's token live in 0600 files in the state folder or in the environment.
 #
 # Who logs in: the names the teacher creates (the admin page, or the class list file), each with a
@@ -34,7 +34,7 @@ def setting(name: str, default: str) -> str:
     return os.environ.get("WIZARD_HUB_" + name, default)
 
 
-state = Path(setting("STATE", str(REPO / "classroom" / "state"))).resolve()
+state = Path(setting("STATE", str(REPO / "hub" / "state"))).resolve()
 state.mkdir(parents=True, exist_ok=True)
 os.chmod(state, 0o700)  # passwords, database and secrets: the hub's own user only
 # One Unix account per pupil needs root and the kit in folders pupils' accounts can enter.
@@ -94,7 +94,7 @@ else:
     c.SharedAccountSpawner.home_dir_template = setting("HOMES", str(state / "homes")) + "/{username}"
     c.SharedAccountSpawner.notebooks_source = str(pupils_notebooks)
 # The pupils' accounts run the kit's Python (see pupil_python: a launcher when it is in a private folder).
-python = pupil_python(Path(setting("PUPIL_PYTHON", str(REPO / "classroom" / ".pupil-python")))) \
+python = pupil_python(Path(setting("PUPIL_PYTHON", str(REPO / "hub" / ".pupil-python")))) \
     if isolated else Path(sys.executable)
 c.Spawner.cmd = [str(python), "-m", "jupyterhub.singleuser"]
 c.Spawner.default_url = "/lab/tree/wizard-notebooks"

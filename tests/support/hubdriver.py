@@ -1,7 +1,7 @@
 """Drive a real class hub from Python: start it, log pupils in, start their servers, run code in their kernels.
 
 Used by ``tests/test_hub.py`` and ``benchmarks/bench_classroom.py``.  The hub runs the real
-``classroom/jupyterhub_config.py`` (real first-use logins, the real spawner and notebook copy, the
+``hub/jupyterhub_config.py`` (real first-use logins, the real spawner and notebook copy, the
 idle culler) with scratch state, free ports and one extra service token for this driver, which
 lives in a 0600 file (never on a command line).  As root, each pupil gets a throw-away Unix account
 (``<prefix>NAME``), deleted again by :meth:`Hub.stop`.
@@ -27,13 +27,14 @@ from pathlib import Path
 import requests
 import websocket
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+#: The class hub's set-up (its configuration and helpers), beside which this driver starts it.
+HUB = Path(__file__).resolve().parents[2] / "hub"
+sys.path.insert(0, str(HUB))
 
 from wizard_classroom import REPO, isolation_problem, proxy_command, write_secret_file  # noqa: E402
 
 DRIVER_CONFIG = """\
-# Written by classroom/hubdriver.py: the class configuration plus a service token for the driver.
+# Written by tests/support/hubdriver.py: the class configuration plus a service token for the driver.
 from pathlib import Path
 c = get_config()  # noqa: F821
 load_subconfig({real!r})  # noqa: F821
@@ -184,7 +185,7 @@ class Hub:
         token_file = self.root / "driver-token"
         self.token = write_secret_file(token_file, nbytes=32)
         config = self.root / "driver_config.py"
-        config.write_text(DRIVER_CONFIG.format(real=str(HERE / "jupyterhub_config.py"),
+        config.write_text(DRIVER_CONFIG.format(real=str(HUB / "jupyterhub_config.py"),
                                                token_file=str(token_file),
                                                start_timeout=self.start_timeout))
         env = dict(os.environ)

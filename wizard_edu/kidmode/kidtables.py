@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import KidModeError
+from ..online.classcode import CLASS_CODE_ENV
 
 #: Where the class tables keep their games between lessons (overridden by ``$WIZARD_EDU_TABLES_DB``).
 TABLES_DB_ENV = "WIZARD_EDU_TABLES_DB"
 #: What the apps' kernels read (see :mod:`wizard_edu.widgets.class_table`).
 TABLES_URL_ENV = "WIZARD_EDU_TABLES_URL"
-CLASS_CODE_ENV = "WIZARD_EDU_CLASS_CODE"
 READY = "Class tables are ready:"
 BOARD = "Teacher's board"
 WARNING = "Warning: "
@@ -52,7 +52,7 @@ class TablesService:
     lines: list[str] = field(default_factory=list)
 
     def stop(self, timeout: float = 10.0) -> None:
-        from .servers import stop
+        from ..lab.servers import stop
 
         stop(self.process, timeout)
 
@@ -72,7 +72,7 @@ def start_tables(code: str, db: str | os.PathLike | None = None, *, rules: str =
     A new database starts with ``rules`` (Junior: kid mode's first game); an existing one keeps what
     the teacher chose on the board last time.
     """
-    from .servers import free_port, server_env, stop
+    from ..lab.servers import free_port, server_env, stop
 
     path = Path(db) if db is not None else default_db()
     path.parent.mkdir(parents=True, exist_ok=True)
