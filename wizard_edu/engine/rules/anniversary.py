@@ -16,15 +16,30 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BidError, IllegalPlayError
-from ..cards import CLOUD, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
+from ..cards import CLOUD, COLOUR_NAMES, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
+from ..phases import PhaseName, PhaseText, StrEnum
 from .core import check_trump, cloud_changes
 from .variant import SCORE, Phase, VariantRules, pair_text, read_pair, register_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-BID, PLAY = "bid", "play"
+BID, PLAY = PhaseName.BID, PhaseName.PLAY
+
+
+class AnniversaryPhase(StrEnum):
+    """The Anniversary's own steps; each takes the action of its name (``Action("pass", card)``)."""
+
+    WEREWOLF = "werewolf"  #: the Werewolf's holder names the trump (after the swap)
+    PASS = "pass"          #: after a Juggler trick everyone passes a card to the left
+    CLOUD = "cloud"        #: the Cloud's holder changes their bid by +1 or -1
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+WEREWOLF_PHASE, PASS, CLOUD_PHASE = AnniversaryPhase.WEREWOLF, AnniversaryPhase.PASS, AnniversaryPhase.CLOUD
 
 
 @dataclass
@@ -74,6 +89,16 @@ def _apply_werewolf(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
     return value, (TrumpChosen(seat, trump, Card(WEREWOLF)),)
 
 
+def _trump_words(value: Any) -> str:
+    return "no trump" if value is None else COLOUR_NAMES[value]
+
+
+WEREWOLF_TEXT = PhaseText(
+    lambda view: "You hold the Werewolf: you swapped it for the trump card. Name the trump (or no trump).",
+    title=lambda view: "Werewolf: name the trump", label=_trump_words,
+    tooltip=lambda value: f"Werewolf: choose {'no trump' if value is None else _trump_words(value) + ' as trump'}")
+
+
 def _werewolf_status(game: Game) -> str:
     swap = _state(game).werewolf_swap
     took = swap[1].name if swap is not None else "card"
@@ -111,6 +136,11 @@ def _apply_pass(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
     return card, events
 
 
+PASS_TEXT = PhaseText(
+    lambda view: "After the Juggler's trick everyone passes a card to the left: click the card to pass.",
+    by_hand=True)
+
+
 # -- the cloud phase -----------------------------------------------------------------------------
 def _cloud_seat(game: Game) -> int:
     seat = _state(game).cloud_seat
@@ -138,6 +168,12 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
     return change, (BidChanged(seat, change, bid + change),)
 
 
+CLOUD_TEXT = PhaseText(
+    lambda view: "You won the Cloud's trick: change your bid by +1 or -1 before scoring.",
+    title=lambda view: "Cloud: change your bid", label=lambda change: f"{change:+d}",
+    tooltip=lambda change: f"Cloud: change your bid by {change:+d}")
+
+
 def _trump(text: str) -> str | None:
     return None if text == "-" else text
 
@@ -147,20 +183,20 @@ class Anniversary(VariantRules):
 
     key = "anniversary"
     phases = {
-        "werewolf": Phase("werewolf", "werewolf", _werewolf_seat,
-                          lambda game: [*COLOURS, None], _apply_werewolf,
-                          lambda game: f"{game.names[_werewolf_seat(game)]} holds the Werewolf and is naming the trump",
-                          _werewolf_status, _trump),
-        "pass": Phase("pass", "pass", _pass_seat,
-                      lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
-                      lambda game: "players are choosing a card to pass to the left",
-                      lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
-                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."),
-                      Card.parse),
-        "cloud": Phase("cloud", "cloud", _cloud_seat, _cloud_legal, _apply_cloud,
-                       lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
-                       lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
-                                     "and changes their bid by +1 or -1."), int),
+        WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
+                              lambda game: [*COLOURS, None], _apply_werewolf,
+                              lambda game: f"{game.names[_werewolf_seat(game)]} holds the Werewolf and is naming the trump",
+                              _werewolf_status, _trump, WEREWOLF_TEXT),
+        PASS: Phase(PASS, PASS, _pass_seat,
+                    lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
+                    lambda game: "players are choosing a card to pass to the left",
+                    lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
+                                  f"card to the left; {game.names[_pass_seat(game)]} chooses."),
+                    Card.parse, PASS_TEXT),
+        CLOUD_PHASE: Phase(CLOUD_PHASE, CLOUD_PHASE, _cloud_seat, _cloud_legal, _apply_cloud,
+                           lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
+                           lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
+                                         "and changes their bid by +1 or -1."), int, CLOUD_TEXT),
     }
 
     def new_state(self, players: int) -> AnniversaryState:
@@ -180,20 +216,20 @@ class Anniversary(VariantRules):
         state.stock[0] = werewolf
         state.trump_card = werewolf
         state.trump = None
-        state.phase = "werewolf"
+        state.phase = WEREWOLF_PHASE
         return (WerewolfSwapped(holder, turned),)
 
     def after_trick(self, game: Game, record: Any) -> tuple:
         # (Only a deck with the Juggler needs its tricks searched for it.)
         if JUGGLER in game.ruleset.specials and any(c.kind == JUGGLER for c in record.cards):
-            game.state.phase = "pass"
+            game.state.phase = PASS
         return ()
 
     def before_scoring(self, game: Game) -> tuple:
         holder = cloud_holder(game) if CLOUD in game.ruleset.specials else None
         if holder is not None:
             _state(game).cloud_seat = holder
-            game.state.phase = "cloud"
+            game.state.phase = CLOUD_PHASE
         return ()
 
     def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
@@ -236,4 +272,4 @@ class Anniversary(VariantRules):
 
 ANNIVERSARY_RULES = register_variant(Anniversary())
 
-__all__ = ["Anniversary", "AnniversaryState", "ANNIVERSARY_RULES", "cloud_holder"]
+__all__ = ["Anniversary", "AnniversaryPhase", "AnniversaryState", "ANNIVERSARY_RULES", "cloud_holder"]
