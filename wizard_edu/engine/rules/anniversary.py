@@ -1,7 +1,11 @@
-"""The Anniversary edition's round flow, as variant hooks (see :mod:`wizard_edu.engine.rules.variant`).
+"""The Anniversary edition, as variant hooks (see :mod:`wizard_edu.engine.rules.variant`).
 
-The six special cards' trick rules (Dragon, Fairy, Bomb, Juggler and Cloud values) are card rules
-in :mod:`wizard_edu.engine.rules.core`; what this module adds are the three steps the cards bring:
+Its trick rules wrap the rulebook's (:func:`~wizard_edu.engine.rules.core.classic_trick`): the
+Dragon wins every trick it is in, unless the Fairy is in it too (she beats the Dragon and otherwise
+loses like a Jester), and the Bomb blows the trick up (nobody wins; whoever would have won leads
+next).  A Fairy or Bomb turned up means no trump.  (The Juggler and the Cloud take the colour their
+player names and count as 7.5 and 9.75 of it: card values, :attr:`~wizard_edu.engine.cards.Card.value`.)
+The three steps the cards bring to the round are phases of their own:
 
 * ``"werewolf"``: after the deal the Werewolf's holder swaps it for the turned-up card (the swap
   is compulsory) and names the trump, or no trump;
@@ -12,14 +16,15 @@ in :mod:`wizard_edu.engine.rules.core`; what this module adds are the three step
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BidError, IllegalPlayError
-from ..cards import CLOUD, COLOUR_NAMES, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
+from ..cards import BOMB, CLOUD, COLOUR_NAMES, COLOURS, DRAGON, FAIRY, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
 from ..phases import PhaseName, PhaseText, StrEnum
-from .core import check_trump, cloud_changes
+from .core import TrickResult, check_trump, classic_trick, classic_trump, cloud_changes
 from .variant import SCORE, Phase, VariantRules, pair_text, read_pair, register_variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,6 +61,43 @@ class AnniversaryState:
     cloud_seat: int | None = None
     #: ``(seat, change)`` once the Cloud's holder has changed their bid.
     cloud: tuple[int, int] | None = None
+
+
+# -- the trick rules: the Dragon, the Fairy and the Bomb around the rulebook's ---------------------
+def anniversary_trick(cards: Sequence[Card], trump: str | None) -> TrickResult:
+    """Who wins an Anniversary trick (cards already checked, in play order)."""
+    kinds = [c.kind for c in cards]
+    result = _without_bomb(cards, trump, kinds)
+    if BOMB in kinds:
+        # Whoever played the card that would otherwise have won leads next.
+        lead = result.winner if result.winner is not None else kinds.index(BOMB)
+        return TrickResult(None, "bomb", "The Bomb blows the trick up: nobody wins it.", lead)
+    return result
+
+
+def _without_bomb(cards: Sequence[Card], trump: str | None, kinds: list[str]) -> TrickResult:
+    if DRAGON in kinds and FAIRY in kinds:
+        i = kinds.index(FAIRY)
+        return TrickResult(i, "fairy", "The Fairy wins: she beats the Dragon.", i)
+    if DRAGON in kinds:
+        i = kinds.index(DRAGON)
+        return TrickResult(i, "dragon", "The Dragon wins every trick it is in.", i)
+    # Without the Dragon, the Fairy and the Bomb never win: the rulebook decides among the others.
+    usual = [i for i, kind in enumerate(kinds) if kind != FAIRY and kind != BOMB]
+    if not usual:  # (only a Fairy, or a Bomb: no card can win)
+        return TrickResult(None, "none", "No card can win this trick by the usual rules.", 0)
+    result = classic_trick([cards[i] for i in usual], trump)
+    winner = usual[result.winner] if result.winner is not None else None
+    reason = result.reason
+    if result.rule == "first-jester" and FAIRY in kinds:
+        reason = "Only Jesters and the Fairy were played, so the first Jester wins."
+    return TrickResult(winner, result.rule, reason, usual[result.leader_next])
+
+
+def anniversary_trump(card: Card) -> str | None:
+    """The trump a turned-up card gives: no trump for a Fairy or a Bomb, else as the rulebook says
+    (the Dragon, Werewolf, Juggler and Cloud are like a Wizard: the dealer chooses)."""
+    return None if card.kind == FAIRY or card.kind == BOMB else classic_trump(card)
 
 
 def _state(game: Game) -> AnniversaryState:
@@ -182,6 +224,8 @@ class Anniversary(VariantRules):
     """The Werewolf swap, the Juggler pass and the Cloud's bid change."""
 
     key = "anniversary"
+    decide_trick = staticmethod(anniversary_trick)
+    trump_of = staticmethod(anniversary_trump)
     phases = {
         WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
                               lambda game: [*COLOURS, None], _apply_werewolf,
@@ -272,4 +316,4 @@ class Anniversary(VariantRules):
 
 ANNIVERSARY_RULES = register_variant(Anniversary())
 
-__all__ = ["Anniversary", "AnniversaryPhase", "AnniversaryState", "ANNIVERSARY_RULES", "cloud_holder"]
+__all__ = ["Anniversary", "AnniversaryPhase", "AnniversaryState", "anniversary_trick", "anniversary_trump", "ANNIVERSARY_RULES", "cloud_holder"]
