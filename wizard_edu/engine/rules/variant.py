@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import UnknownRulesetError
 from ..cards import Card, Cards, sorted_hand
 from ..phases import PhaseName, PhaseText
+from .registry import RULESETS, VARIANT_RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -142,8 +143,7 @@ class VariantRules:
 
 STANDARD = VariantRules()
 
-#: Hooks by variant key; the built-in variants are imported when first asked for.
-VARIANT_RULES: dict[str, VariantRules] = {}
+# Hooks by variant key (VARIANT_RULES, in .registry); the built-in variants are imported when first asked for.
 _BUILT_IN = {"anniversary": "wizard_edu.engine.rules.anniversary", "monochrome": "wizard_edu.engine.rules.monochrome"}
 
 
@@ -157,8 +157,6 @@ def variant_rules(key: str) -> VariantRules:
 def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
     """Register a variant's hooks under ``rules.key``, and (for a new edition) its ruleset entry,
     so that ``Game(rules=ruleset.name)`` and saved games find it."""
-    from .rulesets import RULESETS
-
     VARIANT_RULES[rules.key] = rules
     if ruleset is not None:
         if ruleset.variant != rules.key:
