@@ -6,6 +6,7 @@ file: ``Action("bid", 2)``, ``Action("play", Card.parse("R7"))``, ``Action("trum
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -29,6 +30,16 @@ class ActionKind(StrEnum):
 
 #: Every kind of action (the Anniversary adds werewolf, pass and cloud).
 ACTION_KINDS = frozenset({*ActionKind, "werewolf", "pass", "cloud"})
+#: The action kinds of other variants' phases, each with how its value is read from text
+#: (:func:`register_action_kind`; :func:`~wizard_edu.engine.rules.variant.register_variant` calls it).
+VARIANT_KINDS: dict[str, Callable[[str], Any]] = {}
+
+
+def register_action_kind(kind: str, read: Callable[[str], Any]) -> None:
+    """Let save files and action text name a variant's own kind of action; ``read`` reads its
+    value from text (``Card.parse`` for a card; a value of ``None`` is written "none")."""
+    if kind not in ACTION_KINDS:
+        VARIANT_KINDS[str(kind)] = read
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +61,8 @@ class Action:
             return "play the unseen card"
         if self.kind == "cloud" and isinstance(self.value, int):
             return f"cloud {self.value:+d}"
+        if self.kind in VARIANT_KINDS and self.value is None:
+            return f"{self.kind} none"
         return f"{self.kind} {self.value}"
 
     def to_json(self) -> list:
@@ -75,6 +88,8 @@ class Action:
                 return cls(kind, Card.parse(value))
             if kind in ("bid", "cloud"):
                 return cls(kind, int(value))
+            if kind in VARIANT_KINDS:
+                return cls(kind, None if value == "none" else VARIANT_KINDS[kind](value))
         except ValueError:
             pass
         raise PositionError(f"{text!r} is not an action: write it like 'bid 2', 'play R7', 'trump R', "
@@ -83,15 +98,19 @@ class Action:
     @classmethod
     def from_json(cls, data: list) -> Action:
         """The action of :meth:`to_json`'s ``[kind, value]``."""
-        if not isinstance(data, (list, tuple)) or len(data) != 2 or data[0] not in ACTION_KINDS:
+        if (not isinstance(data, (list, tuple)) or len(data) != 2 or not isinstance(data[0], str)
+                or (data[0] not in ACTION_KINDS and data[0] not in VARIANT_KINDS)):
+            kinds = sorted({*ACTION_KINDS, *VARIANT_KINDS})
             raise SaveFileError(f"{short(data)} is not an action: an action is saved as [kind, value], "
-                                f"with kind one of {', '.join(sorted(ACTION_KINDS))}.")
+                                f"with kind one of {', '.join(kinds)}.")
         kind, value = data
         if value is not None and not isinstance(value, (str, int)):
             raise SaveFileError(f"{short(value)} is not the value of a {kind} action.")
         if kind in ("play", "pass") and value is not None:
             # A number here is refused by Card.parse itself, with its readable CardTextError.
             value = Card.parse(cast(str, value))
+        elif kind in VARIANT_KINDS and isinstance(value, str):
+            value = VARIANT_KINDS[kind](value)  # (saved as text, as to_json writes it)
         return cls(kind, value)
 
 
@@ -105,4 +124,4 @@ def play(card: Card | str) -> Action:
     return Action(ActionKind.PLAY, Card.parse(card))
 
 
-__all__ = ["Action", "ActionKind", "ACTION_KINDS", "bid", "play"]
+__all__ = ["Action", "ActionKind", "ACTION_KINDS", "VARIANT_KINDS", "register_action_kind", "bid", "play"]

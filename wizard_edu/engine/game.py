@@ -420,9 +420,11 @@ class Game:
         assert number is not None
         state = self.state
         state.bids[seat] = number
+        events: tuple[Event, ...] = (BidMade(seat, number),)
         if None not in state.bids:
             state.phase = PLAY
-        return (action if action.value.__class__ is int else Action(ActionKind.BID, number)), (BidMade(seat, number),)
+            events += self.ruleset.hooks.after_bids(self)  # (a variant's step may come first)
+        return (action if action.value.__class__ is int else Action(ActionKind.BID, number)), events
 
     def _play(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
         state = self.state
@@ -483,7 +485,7 @@ class Game:
         totals = tuple(t + p for t, p in zip(self.scores, points))
         self.rounds.append(RoundRecord(self.round_number, self.dealer, self.hand_size, state.trump_card,
                                        state.trump, bids, won, points, totals,
-                                       **self.ruleset.hooks.record_extras(self)))
+                                       extra=self.ruleset.hooks.record_extras(self)))
         finished = RoundFinished(self.round_number, bids, won, points, totals)
         if self.round_number < len(self.round_sizes):
             return (finished, *self._start_round(self.round_index + 1))
@@ -523,13 +525,21 @@ class Game:
             rounds_total=len(self.round_sizes), hand_size=self.hand_size, dealer=self.dealer,
             phase=state.phase, to_move=self.to_move, hand=Cards() if hidden else Cards(state.hands[seat]),
             trump_card=state.trump_card, trump=state.trump, bids=self.visible_bids(seat),
-            tricks_won=tuple(state.won), leader=state.leader if state.phase in (PLAY, PASS) else None,
+            tricks_won=tuple(state.won), leader=state.leader if self._tricks_going_on() else None,
             trick=tuple(state.trick), tricks=tuple(state.tricks), scores=tuple(self.scores),
             legal=self._view_legal(seat, hidden),
             hand_counts=tuple(len(h) for h in state.hands), rounds=tuple(self.rounds),
             visible_hands=self.visible_hands(seat), hand_hidden=hidden,
-            pile_counts=tuple(len(p) for p in state.piles), **self.ruleset.hooks.view_extras(self, seat),
+            pile_counts=tuple(len(p) for p in state.piles), extra=self.ruleset.hooks.view_extras(self, seat),
         )
+
+    def _tricks_going_on(self) -> bool:
+        """True while the round's tricks are played: in the play phase, and in a variant's step
+        between the bids and the last trick (the Anniversary's pass), when a seat leads next."""
+        state = self.state
+        if state.phase == PLAY:
+            return True
+        return state.phase not in _CORE_PHASES and state.phase != OVER and None not in state.bids and any(state.hands)
 
     def _view_legal(self, seat: int, hidden: bool) -> tuple[Action, ...]:
         if self.to_move != seat:

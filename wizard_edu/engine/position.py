@@ -25,7 +25,6 @@ from .cards import Card, Cards, sorted_hand
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
 from .rules.rulesets import OPTION_DEFAULTS, OPTION_NAMES, Ruleset, get_ruleset
-from .rules.variant import pair_text, read_pair
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -58,7 +57,7 @@ def position_of(game: Game) -> str:
 
     state = game.state
     rounds = "/".join(";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)),
-                                ".".join(map(str, r.won)), pair_text(r.werewolf), pair_text(r.cloud, "+d")))
+                                ".".join(map(str, r.won)), game.ruleset.hooks.record_text(r)))
                       for r in game.rounds) or "-"
     fields = {
         "rules": rules_text(game.ruleset), "players": str(game.players), "seed": str(game.seed),
@@ -213,7 +212,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
     # Past rounds: points and totals follow from the bids and tricks.
     totals = [0] * players
     for k, round_text in enumerate([] if fields["rounds"] == "-" else fields["rounds"].split("/")):
-        t_card, t_trump, r_bids, r_won, werewolf, cloud = round_text.split(";")
+        t_card, t_trump, r_bids, r_won, *rest = round_text.split(";")
         bids_r = tuple(int(b) for b in r_bids.split("."))
         won_r = tuple(int(w) for w in r_won.split("."))
         if len(bids_r) != players or len(won_r) != players:
@@ -223,8 +222,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
         game.rounds.append(RoundRecord(
             k + 1, game._dealer_of(k), game.round_sizes[k],
             None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
-            bids_r, won_r, points, tuple(totals),
-            werewolf=read_pair(werewolf, Card.parse), cloud=read_pair(cloud, int)))
+            bids_r, won_r, points, tuple(totals), extra=ruleset.hooks.parse_record(";".join(rest))))
     done = number if phase == OVER else number - 1
     if len(game.rounds) != done:
         raise PositionError(f"Give the {done} rounds scored before this one, not {len(game.rounds)}.")

@@ -225,6 +225,8 @@ class Anniversary(VariantRules):
 
     key = "anniversary"
     decide_trick = staticmethod(anniversary_trick)
+    view_fields = {"werewolf_swap": None, "pending_pass": None, "passes": ()}
+    record_fields = {"werewolf": None, "cloud": None}
     trump_of = staticmethod(anniversary_trump)
     phases = {
         WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
@@ -284,6 +286,14 @@ class Anniversary(VariantRules):
     def record_extras(self, game: Game) -> dict[str, Any]:
         state = _state(game)
         return {"werewolf": state.werewolf_swap, "cloud": state.cloud}
+
+    # A scored round's position text: werewolf swap ; cloud change, e.g. "2:R7;-" or "-;0:+1".
+    def record_text(self, record: Any) -> str:
+        return f"{pair_text(record.extra['werewolf'])};{pair_text(record.extra['cloud'], '+d')}"
+
+    def parse_record(self, text: str) -> dict[str, Any]:
+        werewolf, cloud = text.split(";")
+        return {"werewolf": read_pair(werewolf, Card.parse), "cloud": read_pair(cloud, int)}
 
     # Position text: werewolf swap ; passes ; pending passes ; cloud seat ; cloud change.
     # e.g. "2:R7;G3.R9.W;-.B4.-;-;-"

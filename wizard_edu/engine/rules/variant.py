@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import UnknownRulesetError
+from ..actions import register_action_kind
 from ..cards import Card, Cards, sorted_hand
 from ..phases import PhaseName, PhaseText
 from .registry import RULESETS, VARIANT_RULES
@@ -82,6 +83,11 @@ class VariantRules:
     trump_of: Callable[[Card], str | None] | None = None
     lead_of: Callable[[Sequence[Card]], str | None] | None = None
     decide_trick: Callable[[Sequence[Card], str | None], TrickResult] | None = None
+    #: The names :meth:`view_extras` and :meth:`record_extras` give, each with its value when there is
+    #: nothing to say: a view or record of any rules reads as that (``view.werewolf_swap`` is ``None``
+    #: in a Classic game), so code that asks every game need not ask which rules it has.
+    view_fields: Mapping[str, Any] = {}
+    record_fields: Mapping[str, Any] = {}
 
     # -- players, rounds and the deal ---------------------------------------------------------
     def check_players(self, ruleset: Ruleset, players: int) -> None:
@@ -113,6 +119,10 @@ class VariantRules:
         """After the deal and the trump: may change the deal or the phase; returns the events it caused."""
         return ()
 
+    def after_bids(self, game: Game) -> tuple:
+        """Once every bid is in (the phase is ``"play"``): may set a phase of its own first."""
+        return ()
+
     def after_trick(self, game: Game, record: Any) -> tuple:
         """Called after a trick that was not the round's last; may set ``game.state.phase``."""
         return ()
@@ -128,6 +138,17 @@ class VariantRules:
 
     def record_extras(self, game: Game) -> dict[str, Any]:
         """Extra :class:`~wizard_edu.engine.game.RoundRecord` fields for the round being scored."""
+        return {}
+
+    def record_text(self, record: Any) -> str:
+        """What :meth:`record_extras` kept of a scored round, as the last fields of its position
+        text (no ``/`` or spaces): two fields, ``"-;-"`` for none."""
+        return "-;-"
+
+    def parse_record(self, text: str) -> dict[str, Any]:
+        """Read :meth:`record_text` back into :meth:`record_extras` (raise ``ValueError`` if malformed)."""
+        if text != "-;-":
+            raise ValueError(f"these rules keep nothing more of a round, but the position gives {text!r}")
         return {}
 
     def state_text(self, game: Game) -> str:
@@ -154,10 +175,24 @@ def variant_rules(key: str) -> VariantRules:
     return VARIANT_RULES.get(key, STANDARD)
 
 
+def empty_extra(which: str, name: str) -> Any:
+    """The value meaning "nothing" of a variant's view field (``which="view"``) or round record
+    field (``"record"``) ``name``, as the variant that gives it declares; ``KeyError`` if none does."""
+    for key in _BUILT_IN:
+        variant_rules(key)  # (the built-in variants' fields are known even before their first game)
+    for rules in list(VARIANT_RULES.values()):
+        fields = rules.view_fields if which == "view" else rules.record_fields
+        if name in fields:
+            return fields[name]
+    raise KeyError(name)
+
+
 def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
     """Register a variant's hooks under ``rules.key``, and (for a new edition) its ruleset entry,
     so that ``Game(rules=ruleset.name)`` and saved games find it."""
     VARIANT_RULES[rules.key] = rules
+    for phase in rules.phases.values():
+        register_action_kind(phase.action, phase.parse_value)  # (save files name its actions)
     if ruleset is not None:
         if ruleset.variant != rules.key:
             raise UnknownRulesetError(f"The ruleset {ruleset.name!r} does not use the variant {rules.key!r}.")
@@ -179,5 +214,5 @@ def read_pair(text: str, read: Callable[[str], Any]) -> tuple[int, Any] | None:
     return int(seat), read(value)
 
 
-__all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules",
+__all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules", "empty_extra",
            "register_variant", "pair_text", "read_pair"]
