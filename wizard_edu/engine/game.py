@@ -82,13 +82,6 @@ from .views import SeatView
 
 # The phases every game has (a variant adds its own: see rules/variant.py's Phase).
 TRUMP, BID, PLAY, OVER = PhaseName.TRUMP, PhaseName.BID, PhaseName.PLAY, PhaseName.OVER
-WEREWOLF = "werewolf"  # Anniversary: the Werewolf's holder names the trump (after the swap)
-PASS = "pass"          # Anniversary: after a Juggler trick everyone passes a card to the left
-CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1 or -1
-
-#: The action kind each phase expects (a variant's own phases: see :class:`~wizard_edu.engine.rules.variant.Phase`).
-PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: ActionKind.TRUMP, BID: ActionKind.BID, PLAY: ActionKind.PLAY,
-                 PASS: "pass", CLOUD: "cloud"}
 #: The phases every game has that a player acts in, each taking the action of its name; any other
 #: phase belongs to the variant.
 _CORE_PHASES: dict[str, ActionKind] = {TRUMP: ActionKind.TRUMP, BID: ActionKind.BID, PLAY: ActionKind.PLAY}
@@ -303,6 +296,14 @@ class Game:
         scores = self.scores
         best = max(scores)
         return scores[self.dealer] == best and scores.count(best) == 1 and bool(self.rounds)
+
+    @property
+    def action_kind(self) -> str | None:
+        """The kind of action the phase takes (``"bid"``, a variant's own); ``None`` once the game is over."""
+        phase = self.state.phase
+        if phase == OVER:
+            return None
+        return _CORE_PHASES[phase] if phase in _CORE_PHASES else self._variant_phase(phase).action
 
     def _variant_phase(self, phase: str) -> Phase:
         return self.ruleset.hooks.phases[phase]
@@ -583,15 +584,15 @@ class Game:
 
     def name_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Werewolf's holder names the trump colour (``None``: no trump)."""
-        return self.apply(Action(WEREWOLF, colour), seat)
+        return self.apply(Action("werewolf", colour), seat)
 
     def pass_card(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the player to move chooses the card they pass to the left after a Juggler trick."""
-        return self.apply(Action(PASS, Card.parse(card)), seat)
+        return self.apply(Action("pass", Card.parse(card)), seat)
 
     def change_bid(self, change: int, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
-        return self.apply(Action(CLOUD, change), seat)
+        return self.apply(Action("cloud", change), seat)
 
     # -- positions, saves and copies -------------------------------------------------------------------
     def position(self) -> str:
@@ -766,5 +767,5 @@ def _check_hand_sizes(hand_sizes: Any, ruleset: Ruleset, players: int) -> list[i
 
 
 __all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "RoundState", "bid", "play",
-           "TRUMP", "BID", "PLAY", "OVER", "WEREWOLF", "PASS", "CLOUD", "PHASE_ACTIONS", "PhaseName", "ActionKind",
+           "TRUMP", "BID", "PLAY", "OVER", "PhaseName", "ActionKind",
            "BidError", "IllegalPlayError", "SAVE_FORMAT", "MAX_SAVE_SIZE"]
