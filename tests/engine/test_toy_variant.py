@@ -9,6 +9,7 @@ the computer players, the phase words and the table widget all work from the var
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from wizard_edu.engine.phases import PhaseName, PhaseText, StrEnum
 from wizard_edu.engine.rules.registry import RULESETS, VARIANT_RULES
 from wizard_edu.engine.rules.rulesets import Ruleset
 from wizard_edu.engine.rules.variant import Phase, VariantRules, register_variant
-from wizard_edu.errors import IllegalPlayError, WrongPhaseError
+from wizard_edu.errors import IllegalPlayError, PositionError, WrongPhaseError
 from wizard_edu.players import make_player
 
 # -- the toy variant: one module and its ruleset entry ---------------------------------------------
@@ -171,6 +172,9 @@ def test_positions_saves_and_views_of_the_toy_step(show_off):
     game.apply(game.legal_actions()[-1])  # the first card shown
     again = Game.from_position(game.position())
     assert again.phase is SHOW and again.legal_actions() == game.legal_actions()
+    no_bids = re.sub(r"bids=\S+", "bids=-,-,-,-", game.position())
+    with pytest.raises(PositionError, match="In phase show every player has bid"):  # (the step's stage)
+        Game.from_position(no_bids)
     assert [again.view(s) for s in range(4)] == [game.view(s) for s in range(4)]
     copy = game.copy()
     assert copy.history == game.history and copy.view(1).shown == game.view(1).shown

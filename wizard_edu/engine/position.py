@@ -288,25 +288,31 @@ def _check_trump(game: Game, ruleset: Ruleset, fields: dict[str, str]) -> None:
 
 def _check_phase(game: Game) -> None:
     """The bids and the phase must agree (bids in turn from the dealer's left, play once all are in)."""
+    from .game import BID, OVER, PLAY, TRUMP
+
     state = game.state
+    variant = game.ruleset.hooks.phases
+    # The steps before any bid (the trump's, and a variant's after the deal), and those once every card is played.
+    before_bids = {TRUMP, *(name for name, step in variant.items() if step.stage == "deal")}
+    all_played = {OVER, *(name for name, step in variant.items() if step.stage == "scoring")}
     made = [b is not None for b in state.bids]
     in_order = [made[(game.dealer + 1 + i) % game.players] for i in range(game.players)]
     if in_order != sorted(in_order, reverse=True):
         raise PositionError("Bids are made in turn from the dealer's left: a later seat has bid before an earlier one.")
-    if state.phase in ("trump", "werewolf") and any(made):
+    if state.phase in before_bids and any(made):
         raise PositionError(f"Nobody bids before the trump is named (phase {state.phase}).")
-    if state.phase == "bid" and all(made):
+    if state.phase == BID and all(made):
         raise PositionError("Everyone has bid: the phase is play.")
-    if state.phase not in ("trump", "werewolf", "bid") and not all(made):
+    if state.phase not in before_bids and state.phase != BID and not all(made):
         raise PositionError(f"In phase {state.phase} every player has bid.")
-    if (state.trick or state.tricks) and state.phase in ("trump", "werewolf", "bid"):
+    if (state.trick or state.tricks) and (state.phase in before_bids or state.phase == BID):
         raise PositionError("Cards are played only after the bids.")
-    if state.phase == "trump" and (state.trump is not None or state.trump_card is None
-                                   or _trump_of(state.trump_card, game.ruleset) != DEALER_CHOOSES):
+    if state.phase == TRUMP and (state.trump is not None or state.trump_card is None
+                                 or _trump_of(state.trump_card, game.ruleset) != DEALER_CHOOSES):
         raise PositionError("The dealer chooses the trump only after a Wizard (or a card like it) is turned up.")
-    if state.phase in ("over", "cloud") and any(state.hands):
+    if state.phase in all_played and any(state.hands):
         raise PositionError(f"In phase {state.phase} every card has been played.")
-    if state.phase == "play" and not any(state.hands):
+    if state.phase == PLAY and not any(state.hands):
         raise PositionError("Every card has been played: the round is over.")
     _ = game.to_move  # a variant's phase knows whose turn it is (raises if its state does not say)
 

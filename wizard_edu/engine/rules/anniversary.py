@@ -232,7 +232,7 @@ class Anniversary(VariantRules):
         WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
                               lambda game: [*COLOURS, None], _apply_werewolf,
                               lambda game: f"{game.names[_werewolf_seat(game)]} holds the Werewolf and is naming the trump",
-                              _werewolf_status, _trump, WEREWOLF_TEXT),
+                              _werewolf_status, _trump, WEREWOLF_TEXT, stage="deal"),
         PASS: Phase(PASS, PASS, _pass_seat,
                     lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
                     lambda game: "players are choosing a card to pass to the left",
@@ -242,7 +242,8 @@ class Anniversary(VariantRules):
         CLOUD_PHASE: Phase(CLOUD_PHASE, CLOUD_PHASE, _cloud_seat, _cloud_legal, _apply_cloud,
                            lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
                            lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
-                                         "and changes their bid by +1 or -1."), int, CLOUD_TEXT),
+                                         "and changes their bid by +1 or -1."), int, CLOUD_TEXT,
+                           stage="scoring"),
     }
 
     def new_state(self, players: int) -> AnniversaryState:

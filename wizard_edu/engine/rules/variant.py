@@ -68,6 +68,10 @@ class Phase:
     #: How a position writes and reads this action's value (see :mod:`wizard_edu.engine.position`).
     parse_value: Callable[[str], Any] = str
     text: PhaseText = PhaseText(lambda view: "Your turn.")
+    #: Where in the round the step stands: ``"deal"`` (after the deal, before any bid: the
+    #: Anniversary's Werewolf), ``"tricks"`` (after the bids, cards still in hand: the pass) or
+    #: ``"scoring"`` (every card played: the Cloud); positions check a game's bids and cards by it.
+    stage: str = "tricks"
 
 
 class VariantRules:
