@@ -6,14 +6,40 @@ file: ``Action("bid", 2)``, ``Action("play", Card.parse("R7"))``, ``Action("trum
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
 from ..errors import PositionError, SaveFileError, short
 from .cards import Card
+from .phases import StrEnum
+
+
+class ActionKind(StrEnum):
+    """The actions every game has, one for each step of :class:`~wizard_edu.engine.phases.PhaseName`
+    that a player takes.  A member is its text: ``ActionKind.BID == "bid"``; a variant's own steps
+    take actions of their own kinds (the Anniversary's ``"werewolf"``, ``"pass"`` and ``"cloud"``)."""
+
+    TRUMP = "trump"  #: the dealer names the trump colour: ``Action("trump", "R")``
+    BID = "bid"      #: ``Action("bid", 2)``
+    PLAY = "play"    #: ``Action("play", Card)``
+
+    def __repr__(self) -> str:
+        return repr(self.value)  # shown as its text, as in Action(kind='bid', value=2)
+
 
 #: Every kind of action (the Anniversary adds werewolf, pass and cloud).
-ACTION_KINDS = frozenset({"trump", "bid", "play", "werewolf", "pass", "cloud"})
+ACTION_KINDS = frozenset({*ActionKind, "werewolf", "pass", "cloud"})
+#: The action kinds of other variants' phases, each with how its value is read from text
+#: (:func:`register_action_kind`; :func:`~wizard_edu.engine.rules.variant.register_variant` calls it).
+VARIANT_KINDS: dict[str, Callable[[str], Any]] = {}
+
+
+def register_action_kind(kind: str, read: Callable[[str], Any]) -> None:
+    """Let save files and action text name a variant's own kind of action; ``read`` reads its
+    value from text (``Card.parse`` for a card; a value of ``None`` is written "none")."""
+    if kind not in ACTION_KINDS:
+        VARIANT_KINDS[str(kind)] = read
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +61,8 @@ class Action:
             return "play the unseen card"
         if self.kind == "cloud" and isinstance(self.value, int):
             return f"cloud {self.value:+d}"
+        if self.kind in VARIANT_KINDS and self.value is None:
+            return f"{self.kind} none"
         return f"{self.kind} {self.value}"
 
     def to_json(self) -> list:
@@ -60,6 +88,8 @@ class Action:
                 return cls(kind, Card.parse(value))
             if kind in ("bid", "cloud"):
                 return cls(kind, int(value))
+            if kind in VARIANT_KINDS:
+                return cls(kind, None if value == "none" else VARIANT_KINDS[kind](value))
         except ValueError:
             pass
         raise PositionError(f"{text!r} is not an action: write it like 'bid 2', 'play R7', 'trump R', "
@@ -68,26 +98,30 @@ class Action:
     @classmethod
     def from_json(cls, data: list) -> Action:
         """The action of :meth:`to_json`'s ``[kind, value]``."""
-        if not isinstance(data, (list, tuple)) or len(data) != 2 or data[0] not in ACTION_KINDS:
+        if (not isinstance(data, (list, tuple)) or len(data) != 2 or not isinstance(data[0], str)
+                or (data[0] not in ACTION_KINDS and data[0] not in VARIANT_KINDS)):
+            kinds = sorted({*ACTION_KINDS, *VARIANT_KINDS})
             raise SaveFileError(f"{short(data)} is not an action: an action is saved as [kind, value], "
-                                f"with kind one of {', '.join(sorted(ACTION_KINDS))}.")
+                                f"with kind one of {', '.join(kinds)}.")
         kind, value = data
         if value is not None and not isinstance(value, (str, int)):
             raise SaveFileError(f"{short(value)} is not the value of a {kind} action.")
         if kind in ("play", "pass") and value is not None:
             # A number here is refused by Card.parse itself, with its readable CardTextError.
             value = Card.parse(cast(str, value))
+        elif kind in VARIANT_KINDS and isinstance(value, str):
+            value = VARIANT_KINDS[kind](value)  # (saved as text, as to_json writes it)
         return cls(kind, value)
 
 
 def bid(n: int) -> Action:
     """Shorthand for ``Action("bid", n)``."""
-    return Action("bid", n)
+    return Action(ActionKind.BID, n)
 
 
 def play(card: Card | str) -> Action:
     """Shorthand for ``Action("play", Card.parse(card))``."""
-    return Action("play", Card.parse(card))
+    return Action(ActionKind.PLAY, Card.parse(card))
 
 
-__all__ = ["Action", "ACTION_KINDS", "bid", "play"]
+__all__ = ["Action", "ActionKind", "ACTION_KINDS", "VARIANT_KINDS", "register_action_kind", "bid", "play"]

@@ -51,7 +51,7 @@ from ..errors import (
     short,
     whole,
 )
-from .actions import Action, bid, play
+from .actions import Action, ActionKind, bid, play
 from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .events import (
     BidMade,
@@ -63,6 +63,7 @@ from .events import (
     TrickFinished,
     TrumpChosen,
 )
+from .phases import PhaseName
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import (
     DEALER_CHOOSES,
@@ -80,19 +81,10 @@ from .saves import MAX_SAVE_SIZE, SAVE_FORMAT, SAVE_VERSION, read_save
 from .views import SeatView
 
 # The phases every game has (a variant adds its own: see rules/variant.py's Phase).
-TRUMP = "trump"        # the dealer chooses a trump colour (a Wizard was turned up)
-BID = "bid"
-PLAY = "play"
-OVER = "over"
-WEREWOLF = "werewolf"  # Anniversary: the Werewolf's holder names the trump (after the swap)
-PASS = "pass"          # Anniversary: after a Juggler trick everyone passes a card to the left
-CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1 or -1
-
-#: The action kind each phase expects (a variant's own phases: see :class:`~wizard_edu.engine.rules.variant.Phase`).
-PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play", PASS: "pass",
-                 CLOUD: "cloud"}
-#: The phases every game has, each taking the action of its name; any other phase belongs to the variant.
-_CORE_PHASES = (TRUMP, BID, PLAY)
+TRUMP, BID, PLAY, OVER = PhaseName.TRUMP, PhaseName.BID, PhaseName.PLAY, PhaseName.OVER
+#: The phases every game has that a player acts in, each taking the action of its name; any other
+#: phase belongs to the variant.
+_CORE_PHASES: dict[str, ActionKind] = {TRUMP: ActionKind.TRUMP, BID: ActionKind.BID, PLAY: ActionKind.PLAY}
 
 #: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
 _SEED_LIMIT = 2**63
@@ -305,6 +297,14 @@ class Game:
         best = max(scores)
         return scores[self.dealer] == best and scores.count(best) == 1 and bool(self.rounds)
 
+    @property
+    def action_kind(self) -> str | None:
+        """The kind of action the phase takes (``"bid"``, a variant's own); ``None`` once the game is over."""
+        phase = self.state.phase
+        if phase == OVER:
+            return None
+        return _CORE_PHASES[phase] if phase in _CORE_PHASES else self._variant_phase(phase).action
+
     def _variant_phase(self, phase: str) -> Phase:
         return self.ruleset.hooks.phases[phase]
 
@@ -317,9 +317,9 @@ class Game:
             if phase == PLAY:
                 legal = self._legal_plays()
             elif phase == BID:
-                legal = [_offer(BID, b) for b in self._allowed_bids()]
+                legal = [_offer(ActionKind.BID, b) for b in self._allowed_bids()]
             elif phase == TRUMP:
-                legal = [_offer(TRUMP, c) for c in COLOURS]
+                legal = [_offer(ActionKind.TRUMP, c) for c in COLOURS]
             elif phase == OVER:
                 legal = []
             else:
@@ -363,7 +363,7 @@ class Game:
             raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self.names[seat]}'s.")
         phase = self.state.phase
         step = None if phase in _CORE_PHASES else self._variant_phase(phase)
-        if action.kind != (phase if step is None else step.action):
+        if action.kind != (_CORE_PHASES[phase] if step is None else step.action):
             raise WrongPhaseError(self._phase_hint(action.kind))
         if phase == PLAY:
             recorded, events = self._play(mover, action)
@@ -397,7 +397,7 @@ class Game:
 
     def _phase_hint(self, kind: str) -> str:
         phase = self.state.phase
-        core = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
+        core: dict[str, str] = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
                 BID: "players are bidding", PLAY: "players are playing cards"}
         now = core[phase] if phase in core else self._variant_phase(phase).doing(self)
         return f"You cannot {kind} now: {now}."
@@ -421,9 +421,11 @@ class Game:
         assert number is not None
         state = self.state
         state.bids[seat] = number
+        events: tuple[Event, ...] = (BidMade(seat, number),)
         if None not in state.bids:
             state.phase = PLAY
-        return (action if action.value.__class__ is int else Action(BID, number)), (BidMade(seat, number),)
+            events += self.ruleset.hooks.after_bids(self)  # (a variant's step may come first)
+        return (action if action.value.__class__ is int else Action(ActionKind.BID, number)), events
 
     def _play(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
         state = self.state
@@ -444,7 +446,7 @@ class Game:
         if len(state.trick) == self.players:
             events += self._finish_trick()
         # The history keeps the very card played (the unseen card of Clairvoyance is named).
-        return (action if action.value is card else Action(PLAY, card)), events
+        return (action if action.value is card else Action(ActionKind.PLAY, card)), events
 
     def _unseen_card(self, seat: int) -> Card:
         """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
@@ -484,7 +486,7 @@ class Game:
         totals = tuple(t + p for t, p in zip(self.scores, points))
         self.rounds.append(RoundRecord(self.round_number, self.dealer, self.hand_size, state.trump_card,
                                        state.trump, bids, won, points, totals,
-                                       **self.ruleset.hooks.record_extras(self)))
+                                       extra=self.ruleset.hooks.record_extras(self)))
         finished = RoundFinished(self.round_number, bids, won, points, totals)
         if self.round_number < len(self.round_sizes):
             return (finished, *self._start_round(self.round_index + 1))
@@ -524,13 +526,21 @@ class Game:
             rounds_total=len(self.round_sizes), hand_size=self.hand_size, dealer=self.dealer,
             phase=state.phase, to_move=self.to_move, hand=Cards() if hidden else Cards(state.hands[seat]),
             trump_card=state.trump_card, trump=state.trump, bids=self.visible_bids(seat),
-            tricks_won=tuple(state.won), leader=state.leader if state.phase in (PLAY, PASS) else None,
+            tricks_won=tuple(state.won), leader=state.leader if self._tricks_going_on() else None,
             trick=tuple(state.trick), tricks=tuple(state.tricks), scores=tuple(self.scores),
             legal=self._view_legal(seat, hidden),
             hand_counts=tuple(len(h) for h in state.hands), rounds=tuple(self.rounds),
             visible_hands=self.visible_hands(seat), hand_hidden=hidden,
-            pile_counts=tuple(len(p) for p in state.piles), **self.ruleset.hooks.view_extras(self, seat),
+            pile_counts=tuple(len(p) for p in state.piles), extra=self.ruleset.hooks.view_extras(self, seat),
         )
+
+    def _tricks_going_on(self) -> bool:
+        """True while the round's tricks are played: in the play phase, and in a variant's step
+        between the bids and the last trick (the Anniversary's pass), when a seat leads next."""
+        state = self.state
+        if state.phase == PLAY:
+            return True
+        return state.phase not in _CORE_PHASES and state.phase != OVER and None not in state.bids and any(state.hands)
 
     def _view_legal(self, seat: int, hidden: bool) -> tuple[Action, ...]:
         if self.to_move != seat:
@@ -539,7 +549,7 @@ class Game:
         if hidden and self.phase == PLAY and all(a.value.kind not in NAMED_COLOUR_KINDS for a in actions):
             # The player cannot see their card: they may only play it, unseen.  (A Juggler or
             # Cloud is seen as it is played, since its player must name its colour.)
-            return (Action(PLAY, None),)
+            return (Action(ActionKind.PLAY, None),)
         return tuple(actions)
 
     def hand_hidden(self, seat: int) -> bool:
@@ -562,27 +572,27 @@ class Game:
     # -- shorthands ----------------------------------------------------------------------------------
     def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move bids ``n`` tricks."""
-        return self.apply(Action(BID, n), seat)
+        return self.apply(Action(ActionKind.BID, n), seat)
 
     def play(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move plays ``card`` (a :class:`Card` or text like ``"R7"``)."""
-        return self.apply(Action(PLAY, Card.parse(card)), seat)
+        return self.apply(Action(ActionKind.PLAY, Card.parse(card)), seat)
 
     def choose_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """The dealer names the trump colour after a Wizard was turned up."""
-        return self.apply(Action(TRUMP, colour), seat)
+        return self.apply(Action(ActionKind.TRUMP, colour), seat)
 
     def name_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Werewolf's holder names the trump colour (``None``: no trump)."""
-        return self.apply(Action(WEREWOLF, colour), seat)
+        return self.apply(Action("werewolf", colour), seat)
 
     def pass_card(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the player to move chooses the card they pass to the left after a Juggler trick."""
-        return self.apply(Action(PASS, Card.parse(card)), seat)
+        return self.apply(Action("pass", Card.parse(card)), seat)
 
     def change_bid(self, change: int, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
-        return self.apply(Action(CLOUD, change), seat)
+        return self.apply(Action("cloud", change), seat)
 
     # -- positions, saves and copies -------------------------------------------------------------------
     def position(self) -> str:
@@ -705,8 +715,8 @@ def _offer(kind: str, value: Any) -> Action:
 def _plays_of(card: Card) -> tuple[Action, ...]:
     """The play actions offered for a card: a Juggler or Cloud once for each colour its player may name."""
     if card.kind in NAMED_COLOUR_KINDS:
-        return tuple(_offer(PLAY, card.with_colour(c)) for c in COLOURS)
-    return (_offer(PLAY, card),)
+        return tuple(_offer(ActionKind.PLAY, card.with_colour(c)) for c in COLOURS)
+    return (_offer(ActionKind.PLAY, card),)
 
 
 # -- checking Game()'s arguments -----------------------------------------------------------------------
@@ -757,5 +767,5 @@ def _check_hand_sizes(hand_sizes: Any, ruleset: Ruleset, players: int) -> list[i
 
 
 __all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "RoundState", "bid", "play",
-           "TRUMP", "BID", "PLAY", "OVER", "WEREWOLF", "PASS", "CLOUD", "PHASE_ACTIONS",
+           "TRUMP", "BID", "PLAY", "OVER", "PhaseName", "ActionKind",
            "BidError", "IllegalPlayError", "SAVE_FORMAT", "MAX_SAVE_SIZE"]

@@ -25,7 +25,6 @@ from .cards import Card, Cards, sorted_hand
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
 from .rules.rulesets import OPTION_DEFAULTS, OPTION_NAMES, Ruleset, get_ruleset
-from .rules.variant import pair_text, read_pair
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -58,7 +57,7 @@ def position_of(game: Game) -> str:
 
     state = game.state
     rounds = "/".join(";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)),
-                                ".".join(map(str, r.won)), pair_text(r.werewolf), pair_text(r.cloud, "+d")))
+                                ".".join(map(str, r.won)), game.ruleset.hooks.record_text(r)))
                       for r in game.rounds) or "-"
     fields = {
         "rules": rules_text(game.ruleset), "players": str(game.players), "seed": str(game.seed),
@@ -149,7 +148,7 @@ def game_from_position(text: str) -> Game:
 
 
 def _build(fields: dict[str, str], text: str) -> Game:
-    from .game import OVER, PLAY, Game
+    from .game import BID, OVER, PLAY, TRUMP, Game
 
     ruleset = _ruleset(fields["rules"])
     players = _int(fields, "players", 3, 6)
@@ -166,9 +165,11 @@ def _build(fields: dict[str, str], text: str) -> Game:
         raise PositionError(f"round must be from 1 to {len(game.round_sizes)}, not {number}.")
     size = game.hand_size
 
-    phase = fields["phase"]
-    if phase not in ("trump", "bid", "play", OVER, *ruleset.hooks.phases):
-        raise PositionError(f"{phase!r} is not a phase of {ruleset.title}.")
+    # The phase as the game names it (a PhaseName, or the variant's own phase name).
+    phases = {str(p): p for p in (TRUMP, BID, PLAY, OVER, *ruleset.hooks.phases)}
+    if fields["phase"] not in phases:
+        raise PositionError(f"{fields['phase']!r} is not a phase of {ruleset.title}.")
+    phase = phases[fields["phase"]]
     hands = [sorted_hand(_card_list(h, ruleset)) for h in fields["hands"].split("/")]
     if len(hands) != players:
         raise PositionError(f"Give {players} hands separated by '/', not {len(hands)}.")
@@ -211,7 +212,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
     # Past rounds: points and totals follow from the bids and tricks.
     totals = [0] * players
     for k, round_text in enumerate([] if fields["rounds"] == "-" else fields["rounds"].split("/")):
-        t_card, t_trump, r_bids, r_won, werewolf, cloud = round_text.split(";")
+        t_card, t_trump, r_bids, r_won, *rest = round_text.split(";")
         bids_r = tuple(int(b) for b in r_bids.split("."))
         won_r = tuple(int(w) for w in r_won.split("."))
         if len(bids_r) != players or len(won_r) != players:
@@ -221,8 +222,7 @@ def _build(fields: dict[str, str], text: str) -> Game:
         game.rounds.append(RoundRecord(
             k + 1, game._dealer_of(k), game.round_sizes[k],
             None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
-            bids_r, won_r, points, tuple(totals),
-            werewolf=read_pair(werewolf, Card.parse), cloud=read_pair(cloud, int)))
+            bids_r, won_r, points, tuple(totals), extra=ruleset.hooks.parse_record(";".join(rest))))
     done = number if phase == OVER else number - 1
     if len(game.rounds) != done:
         raise PositionError(f"Give the {done} rounds scored before this one, not {len(game.rounds)}.")
@@ -288,25 +288,31 @@ def _check_trump(game: Game, ruleset: Ruleset, fields: dict[str, str]) -> None:
 
 def _check_phase(game: Game) -> None:
     """The bids and the phase must agree (bids in turn from the dealer's left, play once all are in)."""
+    from .game import BID, OVER, PLAY, TRUMP
+
     state = game.state
+    variant = game.ruleset.hooks.phases
+    # The steps before any bid (the trump's, and a variant's after the deal), and those once every card is played.
+    before_bids = {TRUMP, *(name for name, step in variant.items() if step.stage == "deal")}
+    all_played = {OVER, *(name for name, step in variant.items() if step.stage == "scoring")}
     made = [b is not None for b in state.bids]
     in_order = [made[(game.dealer + 1 + i) % game.players] for i in range(game.players)]
     if in_order != sorted(in_order, reverse=True):
         raise PositionError("Bids are made in turn from the dealer's left: a later seat has bid before an earlier one.")
-    if state.phase in ("trump", "werewolf") and any(made):
+    if state.phase in before_bids and any(made):
         raise PositionError(f"Nobody bids before the trump is named (phase {state.phase}).")
-    if state.phase == "bid" and all(made):
+    if state.phase == BID and all(made):
         raise PositionError("Everyone has bid: the phase is play.")
-    if state.phase not in ("trump", "werewolf", "bid") and not all(made):
+    if state.phase not in before_bids and state.phase != BID and not all(made):
         raise PositionError(f"In phase {state.phase} every player has bid.")
-    if (state.trick or state.tricks) and state.phase in ("trump", "werewolf", "bid"):
+    if (state.trick or state.tricks) and (state.phase in before_bids or state.phase == BID):
         raise PositionError("Cards are played only after the bids.")
-    if state.phase == "trump" and (state.trump is not None or state.trump_card is None
-                                   or _trump_of(state.trump_card, game.ruleset) != DEALER_CHOOSES):
+    if state.phase == TRUMP and (state.trump is not None or state.trump_card is None
+                                 or _trump_of(state.trump_card, game.ruleset) != DEALER_CHOOSES):
         raise PositionError("The dealer chooses the trump only after a Wizard (or a card like it) is turned up.")
-    if state.phase in ("over", "cloud") and any(state.hands):
+    if state.phase in all_played and any(state.hands):
         raise PositionError(f"In phase {state.phase} every card has been played.")
-    if state.phase == "play" and not any(state.hands):
+    if state.phase == PLAY and not any(state.hands):
         raise PositionError("Every card has been played: the round is over.")
     _ = game.to_move  # a variant's phase knows whose turn it is (raises if its state does not say)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from .cards import Card, Cards
 from .rules.core import TrickResult
+from .rules.variant import empty_extra
 
 
 @dataclass(slots=True)
@@ -66,12 +67,27 @@ class RoundRecord:
     won: tuple[int, ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
-    #: Anniversary: ``(seat, card)`` when a Werewolf holder took the turned-up card (``trump_card`` is
-    #: then the Werewolf that lay on the stack).
-    werewolf: tuple[int, Card] | None = None
-    #: Anniversary: ``(seat, +1 or -1)`` when the Cloud's holder changed their bid; ``bids`` are the
-    #: bids as scored (after the change), so ``points`` always follow from ``bids`` and ``won``.
-    cloud: tuple[int, int] | None = None
+    #: What the variant records of the round, by name (its ``record_extras`` hook), also read as
+    #: attributes: the Anniversary's ``record.werewolf`` (``(seat, card)`` when a Werewolf holder
+    #: took the turned-up card; ``trump_card`` is then the Werewolf that lay on the stack) and
+    #: ``record.cloud`` (``(seat, +1 or -1)`` when the Cloud's holder changed their bid; ``bids`` are
+    #: the bids as scored, after the change, so ``points`` always follow from ``bids`` and ``won``).
+    extra: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a name that is not a field: the variant's own (record.cloud).
+        try:
+            extra = object.__getattribute__(self, "extra")
+        except AttributeError:
+            extra = {}
+        if name in extra:
+            return extra[name]
+        if not name.startswith("_"):
+            try:
+                return empty_extra("record", name)  # another variant's field: nothing to say
+            except KeyError:
+                pass
+        raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["RoundState", "TrickRecord", "RoundRecord"]

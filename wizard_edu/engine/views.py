@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .actions import Action
 from .cards import Card, Cards
 from .events import BidMade, CardsPassed, Event, PassChosen
 from .records import RoundRecord, TrickRecord
 from .rules.rulesets import Ruleset
+from .rules.variant import empty_extra
 
 
 @dataclass(frozen=True)
@@ -43,14 +45,26 @@ class SeatView:
     #: Clairvoyance, round 1: this player cannot see their own hand (``hand`` is empty,
     #: ``hand_counts`` still gives its size, ``legal`` offers ``Action("play", None)``).
     hand_hidden: bool = False
-    #: Anniversary: ``(seat, card)`` if the Werewolf's holder took the turned-up card this round.
-    werewolf_swap: tuple[int, Card] | None = None
-    #: Anniversary pass phase: the card this player has chosen to pass, while others still choose.
-    pending_pass: Card | None = None
-    #: Anniversary: this round's passes as seen by this player: ``(card given, card received)``.
-    passes: tuple[tuple[Card, Card], ...] = ()
     #: Monochrome: cards left in each player's private pile.
     pile_counts: tuple[int, ...] = ()
+    #: What the variant shows this player of its own state, by name (its ``view_extras`` hook), also
+    #: read as attributes: the Anniversary's ``view.werewolf_swap`` (``(seat, card)`` if the
+    #: Werewolf's holder took the turned-up card this round), ``view.pending_pass`` (the card this
+    #: player has chosen to pass, while others still choose) and ``view.passes`` (this round's
+    #: passes as this player saw them: ``(card given, card received)``).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a name that is not a field: the variant's own (view.werewolf_swap).
+        extra = self.__dict__.get("extra")
+        if extra is not None and name in extra:
+            return extra[name]
+        if not name.startswith("_"):
+            try:
+                return empty_extra("view", name)  # another variant's field: nothing to say
+            except KeyError:
+                pass
+        raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
 
     @property
     def players(self) -> int:

@@ -121,8 +121,9 @@ class RuleOfThumbPlayer(SeededPlayer):
         """Werewolf: the colour it holds most of (its hand already has the turned-up card), or none;
         ``tie`` breaks a tie as in :meth:`pick_trump`."""
         hand = Cards(c for c in view.hand if c.kind != WEREWOLF)
-        if view.hand_hidden and view.werewolf_swap is not None:
-            hand = Cards([view.werewolf_swap[1]])  # it saw the card it took from the stack
+        swap = view.extra.get("werewolf_swap")  # (Anniversary)
+        if view.hand_hidden and swap is not None:
+            hand = Cards([swap[1]])  # it saw the card it took from the stack
         if not any(c.colour for c in hand):
             return None
         return RuleOfThumbPlayer.pick_trump(hand, tie)
@@ -138,8 +139,9 @@ class RuleOfThumbPlayer(SeededPlayer):
     def unseen_win_chance(view: SeatView) -> float:
         """Clairvoyance (one card each): the share of the cards it might hold that would win the trick."""
         others = {s: h[0] for s, h in view.visible_hands.items() if h}
-        if view.werewolf_swap is not None and view.werewolf_swap[0] == view.seat:
-            candidates = [view.werewolf_swap[1]]  # it took the turned-up card: it knows it
+        swap = view.extra.get("werewolf_swap")  # (Anniversary)
+        if swap is not None and swap[0] == view.seat:
+            candidates = [swap[1]]  # it took the turned-up card: it knows it
         else:
             # Not the Werewolf: had it been dealt this player, it would already lie on the stack.
             candidates = [c for c in view.ruleset.deck() if c.kind != WEREWOLF]

@@ -20,7 +20,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import UnknownRulesetError
+from ..actions import register_action_kind
 from ..cards import Card, Cards, sorted_hand
+from ..phases import PhaseName, PhaseText
+from .registry import RULESETS, VARIANT_RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -28,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import Ruleset
 
 #: The phase a hook sets when the round is to be scored now (the game then scores it).
-SCORE = "score"
+SCORE = PhaseName.SCORE
 
 
 @dataclass(slots=True)
@@ -50,7 +53,9 @@ class Phase:
     (raising a :class:`~wizard_edu.errors.WizardError` and changing nothing if refused), sets
     ``game.state.phase`` to what comes next (:data:`SCORE` to score the round), and returns
     ``(value recorded in the history, events)``.  ``doing(game)`` and ``status(game)`` are the
-    words for a wrong-phase hint ("You cannot bid now: ...") and for :meth:`Game.status`.
+    words for a wrong-phase hint ("You cannot bid now: ...") and for :meth:`Game.status`;
+    ``text`` what the player to move is told, and the words of the step's buttons (see
+    :class:`~wizard_edu.engine.phases.PhaseText`; by default a plain "Your turn" and the values as text).
     """
 
     name: str
@@ -62,6 +67,11 @@ class Phase:
     status: Callable[[Game], str]
     #: How a position writes and reads this action's value (see :mod:`wizard_edu.engine.position`).
     parse_value: Callable[[str], Any] = str
+    text: PhaseText = PhaseText(lambda view: "Your turn.")
+    #: Where in the round the step stands: ``"deal"`` (after the deal, before any bid: the
+    #: Anniversary's Werewolf), ``"tricks"`` (after the bids, cards still in hand: the pass) or
+    #: ``"scoring"`` (every card played: the Cloud); positions check a game's bids and cards by it.
+    stage: str = "tricks"
 
 
 class VariantRules:
@@ -77,6 +87,11 @@ class VariantRules:
     trump_of: Callable[[Card], str | None] | None = None
     lead_of: Callable[[Sequence[Card]], str | None] | None = None
     decide_trick: Callable[[Sequence[Card], str | None], TrickResult] | None = None
+    #: The names :meth:`view_extras` and :meth:`record_extras` give, each with its value when there is
+    #: nothing to say: a view or record of any rules reads as that (``view.werewolf_swap`` is ``None``
+    #: in a Classic game), so code that asks every game need not ask which rules it has.
+    view_fields: Mapping[str, Any] = {}
+    record_fields: Mapping[str, Any] = {}
 
     # -- players, rounds and the deal ---------------------------------------------------------
     def check_players(self, ruleset: Ruleset, players: int) -> None:
@@ -108,6 +123,10 @@ class VariantRules:
         """After the deal and the trump: may change the deal or the phase; returns the events it caused."""
         return ()
 
+    def after_bids(self, game: Game) -> tuple:
+        """Once every bid is in (the phase is ``"play"``): may set a phase of its own first."""
+        return ()
+
     def after_trick(self, game: Game, record: Any) -> tuple:
         """Called after a trick that was not the round's last; may set ``game.state.phase``."""
         return ()
@@ -125,6 +144,17 @@ class VariantRules:
         """Extra :class:`~wizard_edu.engine.game.RoundRecord` fields for the round being scored."""
         return {}
 
+    def record_text(self, record: Any) -> str:
+        """What :meth:`record_extras` kept of a scored round, as the last fields of its position
+        text (no ``/`` or spaces): two fields, ``"-;-"`` for none."""
+        return "-;-"
+
+    def parse_record(self, text: str) -> dict[str, Any]:
+        """Read :meth:`record_text` back into :meth:`record_extras` (raise ``ValueError`` if malformed)."""
+        if text != "-;-":
+            raise ValueError(f"these rules keep nothing more of a round, but the position gives {text!r}")
+        return {}
+
     def state_text(self, game: Game) -> str:
         """The variant's per-round state as position text (no ``/`` or spaces); ``"-"`` for none."""
         return "-"
@@ -138,8 +168,7 @@ class VariantRules:
 
 STANDARD = VariantRules()
 
-#: Hooks by variant key; the built-in variants are imported when first asked for.
-VARIANT_RULES: dict[str, VariantRules] = {}
+# Hooks by variant key (VARIANT_RULES, in .registry); the built-in variants are imported when first asked for.
 _BUILT_IN = {"anniversary": "wizard_edu.engine.rules.anniversary", "monochrome": "wizard_edu.engine.rules.monochrome"}
 
 
@@ -150,12 +179,24 @@ def variant_rules(key: str) -> VariantRules:
     return VARIANT_RULES.get(key, STANDARD)
 
 
+def empty_extra(which: str, name: str) -> Any:
+    """The value meaning "nothing" of a variant's view field (``which="view"``) or round record
+    field (``"record"``) ``name``, as the variant that gives it declares; ``KeyError`` if none does."""
+    for key in _BUILT_IN:
+        variant_rules(key)  # (the built-in variants' fields are known even before their first game)
+    for rules in list(VARIANT_RULES.values()):
+        fields = rules.view_fields if which == "view" else rules.record_fields
+        if name in fields:
+            return fields[name]
+    raise KeyError(name)
+
+
 def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
     """Register a variant's hooks under ``rules.key``, and (for a new edition) its ruleset entry,
     so that ``Game(rules=ruleset.name)`` and saved games find it."""
-    from .rulesets import RULESETS
-
     VARIANT_RULES[rules.key] = rules
+    for phase in rules.phases.values():
+        register_action_kind(phase.action, phase.parse_value)  # (save files name its actions)
     if ruleset is not None:
         if ruleset.variant != rules.key:
             raise UnknownRulesetError(f"The ruleset {ruleset.name!r} does not use the variant {rules.key!r}.")
@@ -177,5 +218,5 @@ def read_pair(text: str, read: Callable[[str], Any]) -> tuple[int, Any] | None:
     return int(seat), read(value)
 
 
-__all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules",
+__all__ = ["Deal", "Phase", "VariantRules", "STANDARD", "SCORE", "VARIANT_RULES", "variant_rules", "empty_extra",
            "register_variant", "pair_text", "read_pair"]
