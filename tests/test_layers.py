@@ -6,7 +6,8 @@ The layers, lowest first (a module may import its own layer and the layers below
 1. ``engine``: cards, rules, the ``Game``.
 2. ``players``, ``simulate``: computer players, the simulator and the probability on it;
    the public API (``wizard_edu/__init__.py``, which re-exports the engine and the players).
-3. ``display``, ``widgets``, ``teach``: how cards look, the ipywidgets UIs, the teaching.
+3. ``display``, ``widgets``, ``tables``, ``teach``: how cards look, the ipywidgets UIs, the table
+   controller they draw (which imports no widget), the teaching.
 4. ``classroom``, ``online``, ``cli``, ``cli_teacher``: the servers and the command.
 
 The imports are read from the source (``ast``), not by importing, so a lazy import inside a function
@@ -33,6 +34,7 @@ LAYERS: dict[str, int] = {
     "": 2,  # wizard_edu/__init__.py, the public API: the engine and the players
     "display": 3,
     "widgets": 3,
+    "tables": 3,
     "teach": 3,
     "classroom": 4,
     "online": 4,
