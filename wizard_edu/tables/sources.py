@@ -16,9 +16,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..engine.game import Action, Game, RoundRecord, SeatView, TrickRecord
-from ..engine.rules.rulesets import Ruleset
+from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
+from ..teach.vocabulary import YOU, vocabulary
 from .saves import read_table_save
+
+#: Names for computer players when none are given (the learner is "You").
+DEFAULT_NAMES = ("Owl", "Fox", "Badger", "Hare", "Otter")
 
 
 class TableGame(Protocol):
@@ -295,4 +299,30 @@ class SeatSource:
         raise WizardError("This game is played with your class: it cannot start again here.")
 
 
-__all__ = ["TableGame", "GameSource", "LocalGame", "SavedGame", "Seat", "SeatGame", "SeatSource"]
+def table_source(game: Game | str | GameSource | None, options: dict[str, Any], rules: Any = "junior",
+                 players: int = 4, seed: int | None = 0, first_dealer: int | None = None,
+                 names: Sequence[str] | None = None, seat: int = 0) -> GameSource:
+    """The game source a table is made with: ``game`` (a source, a Game or a position text), or a new
+    local game of ``rules`` (with ``options``) whose learner in ``seat`` is "You"."""
+    if isinstance(game, str):
+        game = Game.from_position(game)
+    if game is not None and options:
+        raise WizardError("A table started from a game plays that game's rules: give no rule options.")
+    if isinstance(game, Game):
+        return LocalGame(game, f"A game of {game.ruleset.title} set up at round {game.round_number}: "
+                               f"{vocabulary(game.ruleset).text(game.status())}")
+    if game is not None:
+        if not hasattr(game, "can_restart") or not hasattr(game, "game"):
+            raise WizardError(f"Start the table from a Game or a position text, not {game!r}.")
+        return game
+    ruleset = get_ruleset(rules, **options)
+    ruleset.check_players(players)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise WizardError(f"The learner's seat must be from 0 to {players - 1}, not {seat!r}.")
+    if names is None:
+        others = iter(DEFAULT_NAMES)
+        names = [YOU if s == seat else next(others) for s in range(players)]
+    return LocalGame(Game(players=players, rules=ruleset, seed=seed, first_dealer=first_dealer, names=names))
+
+
+__all__ = ["DEFAULT_NAMES", "table_source", "TableGame", "GameSource", "LocalGame", "SavedGame", "Seat", "SeatGame", "SeatSource"]
