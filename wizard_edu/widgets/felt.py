@@ -228,7 +228,8 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
               f'<div class="wizard-trick-note">{note}</div>'
               f'<div class="wizard-played-right">{"".join(cells["right"])}</div>'
               f'<div class="wizard-played-bottom">{"".join(cells["bottom"])}</div></div>')
-    new_pile = winner if done else None
+    # The pile that just took a trick pulses (a new round's: the one that took the round before's last).
+    new_pile = winner if done else round_before[1].winner_seat if round_before is not None else None
     # The last trick of this round (not of the round before) lies on its winner's pile.
     on_pile = last_trick if not done and view.phase == "play" and view.tricks else None
     title = "the last trick"
