@@ -69,9 +69,6 @@ ALLOWED_CIRCLE: dict[tuple[str, str], str] = {
     # work to the module that knows it, which in turn reads a Game.
     ("wizard_edu.engine.game", "wizard_edu.engine.position"): "Game.position() / Game.from_position()",
     ("wizard_edu.engine.game", "wizard_edu.engine.scorepad"): "Game.score_pad()",
-    # Ruleset.hooks looks its variant's hooks up in the registry, and register_variant() adds a new
-    # edition's ruleset to RULESETS: the two halves of the variant seam (docs/variants.md).
-    ("wizard_edu.engine.rules.rulesets", "wizard_edu.engine.rules.variant"): "Ruleset.hooks",
     # The rules' argument checks ask two rules (is this card in the deck, card text to cards) while
     # every public rule starts with a check. Both modules import each other at the top and use the
     # module object only at call time. A real circle: moving as_cards and check_in_deck into

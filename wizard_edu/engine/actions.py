@@ -11,9 +11,24 @@ from typing import Any, cast
 
 from ..errors import PositionError, SaveFileError, short
 from .cards import Card
+from .phases import StrEnum
+
+
+class ActionKind(StrEnum):
+    """The actions every game has, one for each step of :class:`~wizard_edu.engine.phases.PhaseName`
+    that a player takes.  A member is its text: ``ActionKind.BID == "bid"``; a variant's own steps
+    take actions of their own kinds (the Anniversary's ``"werewolf"``, ``"pass"`` and ``"cloud"``)."""
+
+    TRUMP = "trump"  #: the dealer names the trump colour: ``Action("trump", "R")``
+    BID = "bid"      #: ``Action("bid", 2)``
+    PLAY = "play"    #: ``Action("play", Card)``
+
+    def __repr__(self) -> str:
+        return repr(self.value)  # shown as its text, as in Action(kind='bid', value=2)
+
 
 #: Every kind of action (the Anniversary adds werewolf, pass and cloud).
-ACTION_KINDS = frozenset({"trump", "bid", "play", "werewolf", "pass", "cloud"})
+ACTION_KINDS = frozenset({*ActionKind, "werewolf", "pass", "cloud"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +97,12 @@ class Action:
 
 def bid(n: int) -> Action:
     """Shorthand for ``Action("bid", n)``."""
-    return Action("bid", n)
+    return Action(ActionKind.BID, n)
 
 
 def play(card: Card | str) -> Action:
     """Shorthand for ``Action("play", Card.parse(card))``."""
-    return Action("play", Card.parse(card))
+    return Action(ActionKind.PLAY, Card.parse(card))
 
 
-__all__ = ["Action", "ACTION_KINDS", "bid", "play"]
+__all__ = ["Action", "ActionKind", "ACTION_KINDS", "bid", "play"]

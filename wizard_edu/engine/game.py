@@ -51,7 +51,7 @@ from ..errors import (
     short,
     whole,
 )
-from .actions import Action, bid, play
+from .actions import Action, ActionKind, bid, play
 from .cards import COLOUR_NAMES, COLOURS, NAMED_COLOUR_KINDS, Card, Cards
 from .events import (
     BidMade,
@@ -63,6 +63,7 @@ from .events import (
     TrickFinished,
     TrumpChosen,
 )
+from .phases import PhaseName
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import (
     DEALER_CHOOSES,
@@ -80,19 +81,17 @@ from .saves import MAX_SAVE_SIZE, SAVE_FORMAT, SAVE_VERSION, read_save
 from .views import SeatView
 
 # The phases every game has (a variant adds its own: see rules/variant.py's Phase).
-TRUMP = "trump"        # the dealer chooses a trump colour (a Wizard was turned up)
-BID = "bid"
-PLAY = "play"
-OVER = "over"
+TRUMP, BID, PLAY, OVER = PhaseName.TRUMP, PhaseName.BID, PhaseName.PLAY, PhaseName.OVER
 WEREWOLF = "werewolf"  # Anniversary: the Werewolf's holder names the trump (after the swap)
 PASS = "pass"          # Anniversary: after a Juggler trick everyone passes a card to the left
 CLOUD = "cloud"        # Anniversary: the Cloud's holder changes their bid by +1 or -1
 
 #: The action kind each phase expects (a variant's own phases: see :class:`~wizard_edu.engine.rules.variant.Phase`).
-PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: "trump", BID: "bid", PLAY: "play", PASS: "pass",
-                 CLOUD: "cloud"}
-#: The phases every game has, each taking the action of its name; any other phase belongs to the variant.
-_CORE_PHASES = (TRUMP, BID, PLAY)
+PHASE_ACTIONS = {WEREWOLF: "werewolf", TRUMP: ActionKind.TRUMP, BID: ActionKind.BID, PLAY: ActionKind.PLAY,
+                 PASS: "pass", CLOUD: "cloud"}
+#: The phases every game has that a player acts in, each taking the action of its name; any other
+#: phase belongs to the variant.
+_CORE_PHASES: dict[str, ActionKind] = {TRUMP: ActionKind.TRUMP, BID: ActionKind.BID, PLAY: ActionKind.PLAY}
 
 #: Seeds are whole numbers below 2**63 in size (a seed is written into each round's generator seed).
 _SEED_LIMIT = 2**63
@@ -317,9 +316,9 @@ class Game:
             if phase == PLAY:
                 legal = self._legal_plays()
             elif phase == BID:
-                legal = [_offer(BID, b) for b in self._allowed_bids()]
+                legal = [_offer(ActionKind.BID, b) for b in self._allowed_bids()]
             elif phase == TRUMP:
-                legal = [_offer(TRUMP, c) for c in COLOURS]
+                legal = [_offer(ActionKind.TRUMP, c) for c in COLOURS]
             elif phase == OVER:
                 legal = []
             else:
@@ -363,7 +362,7 @@ class Game:
             raise OutOfTurnError(f"It is {self.names[mover]}'s turn, not {self.names[seat]}'s.")
         phase = self.state.phase
         step = None if phase in _CORE_PHASES else self._variant_phase(phase)
-        if action.kind != (phase if step is None else step.action):
+        if action.kind != (_CORE_PHASES[phase] if step is None else step.action):
             raise WrongPhaseError(self._phase_hint(action.kind))
         if phase == PLAY:
             recorded, events = self._play(mover, action)
@@ -397,7 +396,7 @@ class Game:
 
     def _phase_hint(self, kind: str) -> str:
         phase = self.state.phase
-        core = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
+        core: dict[str, str] = {TRUMP: f"{self.names[self.dealer]} is choosing the trump colour",
                 BID: "players are bidding", PLAY: "players are playing cards"}
         now = core[phase] if phase in core else self._variant_phase(phase).doing(self)
         return f"You cannot {kind} now: {now}."
@@ -423,7 +422,7 @@ class Game:
         state.bids[seat] = number
         if None not in state.bids:
             state.phase = PLAY
-        return (action if action.value.__class__ is int else Action(BID, number)), (BidMade(seat, number),)
+        return (action if action.value.__class__ is int else Action(ActionKind.BID, number)), (BidMade(seat, number),)
 
     def _play(self, seat: int, action: Action) -> tuple[Action, tuple[Event, ...]]:
         state = self.state
@@ -444,7 +443,7 @@ class Game:
         if len(state.trick) == self.players:
             events += self._finish_trick()
         # The history keeps the very card played (the unseen card of Clairvoyance is named).
-        return (action if action.value is card else Action(PLAY, card)), events
+        return (action if action.value is card else Action(ActionKind.PLAY, card)), events
 
     def _unseen_card(self, seat: int) -> Card:
         """Clairvoyance: ``Action("play", None)`` plays the one card a player cannot see."""
@@ -539,7 +538,7 @@ class Game:
         if hidden and self.phase == PLAY and all(a.value.kind not in NAMED_COLOUR_KINDS for a in actions):
             # The player cannot see their card: they may only play it, unseen.  (A Juggler or
             # Cloud is seen as it is played, since its player must name its colour.)
-            return (Action(PLAY, None),)
+            return (Action(ActionKind.PLAY, None),)
         return tuple(actions)
 
     def hand_hidden(self, seat: int) -> bool:
@@ -562,15 +561,15 @@ class Game:
     # -- shorthands ----------------------------------------------------------------------------------
     def bid(self, n: int, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move bids ``n`` tricks."""
-        return self.apply(Action(BID, n), seat)
+        return self.apply(Action(ActionKind.BID, n), seat)
 
     def play(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
         """The player to move plays ``card`` (a :class:`Card` or text like ``"R7"``)."""
-        return self.apply(Action(PLAY, Card.parse(card)), seat)
+        return self.apply(Action(ActionKind.PLAY, Card.parse(card)), seat)
 
     def choose_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """The dealer names the trump colour after a Wizard was turned up."""
-        return self.apply(Action(TRUMP, colour), seat)
+        return self.apply(Action(ActionKind.TRUMP, colour), seat)
 
     def name_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """Anniversary: the Werewolf's holder names the trump colour (``None``: no trump)."""
@@ -705,8 +704,8 @@ def _offer(kind: str, value: Any) -> Action:
 def _plays_of(card: Card) -> tuple[Action, ...]:
     """The play actions offered for a card: a Juggler or Cloud once for each colour its player may name."""
     if card.kind in NAMED_COLOUR_KINDS:
-        return tuple(_offer(PLAY, card.with_colour(c)) for c in COLOURS)
-    return (_offer(PLAY, card),)
+        return tuple(_offer(ActionKind.PLAY, card.with_colour(c)) for c in COLOURS)
+    return (_offer(ActionKind.PLAY, card),)
 
 
 # -- checking Game()'s arguments -----------------------------------------------------------------------
@@ -757,5 +756,5 @@ def _check_hand_sizes(hand_sizes: Any, ruleset: Ruleset, players: int) -> list[i
 
 
 __all__ = ["Game", "Action", "SeatView", "TrickRecord", "RoundRecord", "RoundState", "bid", "play",
-           "TRUMP", "BID", "PLAY", "OVER", "WEREWOLF", "PASS", "CLOUD", "PHASE_ACTIONS",
+           "TRUMP", "BID", "PLAY", "OVER", "WEREWOLF", "PASS", "CLOUD", "PHASE_ACTIONS", "PhaseName", "ActionKind",
            "BidError", "IllegalPlayError", "SAVE_FORMAT", "MAX_SAVE_SIZE"]

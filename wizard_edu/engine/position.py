@@ -149,7 +149,7 @@ def game_from_position(text: str) -> Game:
 
 
 def _build(fields: dict[str, str], text: str) -> Game:
-    from .game import OVER, PLAY, Game
+    from .game import BID, OVER, PLAY, TRUMP, Game
 
     ruleset = _ruleset(fields["rules"])
     players = _int(fields, "players", 3, 6)
@@ -166,9 +166,11 @@ def _build(fields: dict[str, str], text: str) -> Game:
         raise PositionError(f"round must be from 1 to {len(game.round_sizes)}, not {number}.")
     size = game.hand_size
 
-    phase = fields["phase"]
-    if phase not in ("trump", "bid", "play", OVER, *ruleset.hooks.phases):
-        raise PositionError(f"{phase!r} is not a phase of {ruleset.title}.")
+    # The phase as the game names it (a PhaseName, or the variant's own phase name).
+    phases = {str(p): p for p in (TRUMP, BID, PLAY, OVER, *ruleset.hooks.phases)}
+    if fields["phase"] not in phases:
+        raise PositionError(f"{fields['phase']!r} is not a phase of {ruleset.title}.")
+    phase = phases[fields["phase"]]
     hands = [sorted_hand(_card_list(h, ruleset)) for h in fields["hands"].split("/")]
     if len(hands) != players:
         raise PositionError(f"Give {players} hands separated by '/', not {len(hands)}.")

@@ -1,7 +1,11 @@
-"""The Anniversary edition's round flow, as variant hooks (see :mod:`wizard_edu.engine.rules.variant`).
+"""The Anniversary edition, as variant hooks (see :mod:`wizard_edu.engine.rules.variant`).
 
-The six special cards' trick rules (Dragon, Fairy, Bomb, Juggler and Cloud values) are card rules
-in :mod:`wizard_edu.engine.rules.core`; what this module adds are the three steps the cards bring:
+Its trick rules wrap the rulebook's (:func:`~wizard_edu.engine.rules.core.classic_trick`): the
+Dragon wins every trick it is in, unless the Fairy is in it too (she beats the Dragon and otherwise
+loses like a Jester), and the Bomb blows the trick up (nobody wins; whoever would have won leads
+next).  A Fairy or Bomb turned up means no trump.  (The Juggler and the Cloud take the colour their
+player names and count as 7.5 and 9.75 of it: card values, :attr:`~wizard_edu.engine.cards.Card.value`.)
+The three steps the cards bring to the round are phases of their own:
 
 * ``"werewolf"``: after the deal the Werewolf's holder swaps it for the turned-up card (the swap
   is compulsory) and names the trump, or no trump;
@@ -12,19 +16,35 @@ in :mod:`wizard_edu.engine.rules.core`; what this module adds are the three step
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BidError, IllegalPlayError
-from ..cards import CLOUD, COLOURS, JUGGLER, WEREWOLF, Card, sorted_hand
+from ..cards import BOMB, CLOUD, COLOUR_NAMES, COLOURS, DRAGON, FAIRY, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
-from .core import check_trump, cloud_changes
+from ..phases import PhaseName, PhaseText, StrEnum
+from .core import TrickResult, check_trump, classic_trick, classic_trump, cloud_changes
 from .variant import SCORE, Phase, VariantRules, pair_text, read_pair, register_variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-BID, PLAY = "bid", "play"
+BID, PLAY = PhaseName.BID, PhaseName.PLAY
+
+
+class AnniversaryPhase(StrEnum):
+    """The Anniversary's own steps; each takes the action of its name (``Action("pass", card)``)."""
+
+    WEREWOLF = "werewolf"  #: the Werewolf's holder names the trump (after the swap)
+    PASS = "pass"          #: after a Juggler trick everyone passes a card to the left
+    CLOUD = "cloud"        #: the Cloud's holder changes their bid by +1 or -1
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+WEREWOLF_PHASE, PASS, CLOUD_PHASE = AnniversaryPhase.WEREWOLF, AnniversaryPhase.PASS, AnniversaryPhase.CLOUD
 
 
 @dataclass
@@ -41,6 +61,43 @@ class AnniversaryState:
     cloud_seat: int | None = None
     #: ``(seat, change)`` once the Cloud's holder has changed their bid.
     cloud: tuple[int, int] | None = None
+
+
+# -- the trick rules: the Dragon, the Fairy and the Bomb around the rulebook's ---------------------
+def anniversary_trick(cards: Sequence[Card], trump: str | None) -> TrickResult:
+    """Who wins an Anniversary trick (cards already checked, in play order)."""
+    kinds = [c.kind for c in cards]
+    result = _without_bomb(cards, trump, kinds)
+    if BOMB in kinds:
+        # Whoever played the card that would otherwise have won leads next.
+        lead = result.winner if result.winner is not None else kinds.index(BOMB)
+        return TrickResult(None, "bomb", "The Bomb blows the trick up: nobody wins it.", lead)
+    return result
+
+
+def _without_bomb(cards: Sequence[Card], trump: str | None, kinds: list[str]) -> TrickResult:
+    if DRAGON in kinds and FAIRY in kinds:
+        i = kinds.index(FAIRY)
+        return TrickResult(i, "fairy", "The Fairy wins: she beats the Dragon.", i)
+    if DRAGON in kinds:
+        i = kinds.index(DRAGON)
+        return TrickResult(i, "dragon", "The Dragon wins every trick it is in.", i)
+    # Without the Dragon, the Fairy and the Bomb never win: the rulebook decides among the others.
+    usual = [i for i, kind in enumerate(kinds) if kind != FAIRY and kind != BOMB]
+    if not usual:  # (only a Fairy, or a Bomb: no card can win)
+        return TrickResult(None, "none", "No card can win this trick by the usual rules.", 0)
+    result = classic_trick([cards[i] for i in usual], trump)
+    winner = usual[result.winner] if result.winner is not None else None
+    reason = result.reason
+    if result.rule == "first-jester" and FAIRY in kinds:
+        reason = "Only Jesters and the Fairy were played, so the first Jester wins."
+    return TrickResult(winner, result.rule, reason, usual[result.leader_next])
+
+
+def anniversary_trump(card: Card) -> str | None:
+    """The trump a turned-up card gives: no trump for a Fairy or a Bomb, else as the rulebook says
+    (the Dragon, Werewolf, Juggler and Cloud are like a Wizard: the dealer chooses)."""
+    return None if card.kind == FAIRY or card.kind == BOMB else classic_trump(card)
 
 
 def _state(game: Game) -> AnniversaryState:
@@ -72,6 +129,16 @@ def _apply_werewolf(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
     game.state.trump = trump
     game.state.phase = BID
     return value, (TrumpChosen(seat, trump, Card(WEREWOLF)),)
+
+
+def _trump_words(value: Any) -> str:
+    return "no trump" if value is None else COLOUR_NAMES[value]
+
+
+WEREWOLF_TEXT = PhaseText(
+    lambda view: "You hold the Werewolf: you swapped it for the trump card. Name the trump (or no trump).",
+    title=lambda view: "Werewolf: name the trump", label=_trump_words,
+    tooltip=lambda value: f"Werewolf: choose {'no trump' if value is None else _trump_words(value) + ' as trump'}")
 
 
 def _werewolf_status(game: Game) -> str:
@@ -111,6 +178,11 @@ def _apply_pass(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
     return card, events
 
 
+PASS_TEXT = PhaseText(
+    lambda view: "After the Juggler's trick everyone passes a card to the left: click the card to pass.",
+    by_hand=True)
+
+
 # -- the cloud phase -----------------------------------------------------------------------------
 def _cloud_seat(game: Game) -> int:
     seat = _state(game).cloud_seat
@@ -138,6 +210,12 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
     return change, (BidChanged(seat, change, bid + change),)
 
 
+CLOUD_TEXT = PhaseText(
+    lambda view: "You won the Cloud's trick: change your bid by +1 or -1 before scoring.",
+    title=lambda view: "Cloud: change your bid", label=lambda change: f"{change:+d}",
+    tooltip=lambda change: f"Cloud: change your bid by {change:+d}")
+
+
 def _trump(text: str) -> str | None:
     return None if text == "-" else text
 
@@ -146,21 +224,23 @@ class Anniversary(VariantRules):
     """The Werewolf swap, the Juggler pass and the Cloud's bid change."""
 
     key = "anniversary"
+    decide_trick = staticmethod(anniversary_trick)
+    trump_of = staticmethod(anniversary_trump)
     phases = {
-        "werewolf": Phase("werewolf", "werewolf", _werewolf_seat,
-                          lambda game: [*COLOURS, None], _apply_werewolf,
-                          lambda game: f"{game.names[_werewolf_seat(game)]} holds the Werewolf and is naming the trump",
-                          _werewolf_status, _trump),
-        "pass": Phase("pass", "pass", _pass_seat,
-                      lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
-                      lambda game: "players are choosing a card to pass to the left",
-                      lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
-                                    f"card to the left; {game.names[_pass_seat(game)]} chooses."),
-                      Card.parse),
-        "cloud": Phase("cloud", "cloud", _cloud_seat, _cloud_legal, _apply_cloud,
-                       lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
-                       lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
-                                     "and changes their bid by +1 or -1."), int),
+        WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
+                              lambda game: [*COLOURS, None], _apply_werewolf,
+                              lambda game: f"{game.names[_werewolf_seat(game)]} holds the Werewolf and is naming the trump",
+                              _werewolf_status, _trump, WEREWOLF_TEXT),
+        PASS: Phase(PASS, PASS, _pass_seat,
+                    lambda game: list(dict.fromkeys(game.state.hands[_pass_seat(game)])), _apply_pass,
+                    lambda game: "players are choosing a card to pass to the left",
+                    lambda game: (f"Round {game.round_number}: after the Juggler's trick everyone passes one "
+                                  f"card to the left; {game.names[_pass_seat(game)]} chooses."),
+                    Card.parse, PASS_TEXT),
+        CLOUD_PHASE: Phase(CLOUD_PHASE, CLOUD_PHASE, _cloud_seat, _cloud_legal, _apply_cloud,
+                           lambda game: f"{game.names[_cloud_seat(game)]} won the Cloud and is changing their bid",
+                           lambda game: (f"Round {game.round_number}: {game.names[_cloud_seat(game)]} won the Cloud "
+                                         "and changes their bid by +1 or -1."), int, CLOUD_TEXT),
     }
 
     def new_state(self, players: int) -> AnniversaryState:
@@ -180,20 +260,20 @@ class Anniversary(VariantRules):
         state.stock[0] = werewolf
         state.trump_card = werewolf
         state.trump = None
-        state.phase = "werewolf"
+        state.phase = WEREWOLF_PHASE
         return (WerewolfSwapped(holder, turned),)
 
     def after_trick(self, game: Game, record: Any) -> tuple:
         # (Only a deck with the Juggler needs its tricks searched for it.)
         if JUGGLER in game.ruleset.specials and any(c.kind == JUGGLER for c in record.cards):
-            game.state.phase = "pass"
+            game.state.phase = PASS
         return ()
 
     def before_scoring(self, game: Game) -> tuple:
         holder = cloud_holder(game) if CLOUD in game.ruleset.specials else None
         if holder is not None:
             _state(game).cloud_seat = holder
-            game.state.phase = "cloud"
+            game.state.phase = CLOUD_PHASE
         return ()
 
     def view_extras(self, game: Game, seat: int) -> dict[str, Any]:
@@ -236,4 +316,4 @@ class Anniversary(VariantRules):
 
 ANNIVERSARY_RULES = register_variant(Anniversary())
 
-__all__ = ["Anniversary", "AnniversaryState", "ANNIVERSARY_RULES", "cloud_holder"]
+__all__ = ["Anniversary", "AnniversaryPhase", "AnniversaryState", "anniversary_trick", "anniversary_trump", "ANNIVERSARY_RULES", "cloud_holder"]

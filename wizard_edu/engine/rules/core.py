@@ -12,11 +12,8 @@ from dataclasses import dataclass
 
 from ...errors import BidError, CardTextError, IllegalPlayError, TrumpError, whole
 from ..cards import (
-    BOMB,
     COLOUR_NAMES,
     COLOURS,
-    DRAGON,
-    FAIRY,
     JESTER,
     NAMED_COLOUR_KINDS,
     NUMBER,
@@ -95,12 +92,17 @@ def trump_from_card(card: Card | str | None, rules: str | Ruleset = "classic") -
 
 def _trump_of(card: Card, ruleset: Ruleset) -> str | None:
     """:func:`trump_from_card` for a card already checked (the engine's fast path; no parsing)."""
-    hook = ruleset.hooks.trump_of
+    hook = ruleset.hooks.trump_of  # a variant's own (Monochrome: none; the Anniversary's cards)
     if hook is not None:
         return hook(card)
+    return classic_trump(card)
+
+
+def classic_trump(card: Card) -> str | None:
+    """The rulebook's trump: a number card's colour; no trump for a Jester; the dealer chooses for a Wizard."""
     if card.kind == NUMBER:
         return card.colour
-    if card.kind in (JESTER, FAIRY, BOMB):
+    if card.kind == JESTER:
         return None
     return DEALER_CHOOSES
 
@@ -286,16 +288,34 @@ def explain_play(hand: Iterable[Card | str] | str, trick: Iterable[Card | str] |
 
 def decide_trick(cards: Sequence[Card], trump: str | None, ruleset: Ruleset) -> TrickResult:
     """:func:`explain_trick` for cards and trump already checked (the engine's fast path)."""
-    hook = ruleset.hooks.decide_trick  # a variant's own trick rule (Monochrome: highest value)
-    if hook is not None:
+    hook = ruleset.hooks.decide_trick  # a variant's own trick rule (Monochrome: highest value;
+    if hook is not None:               # the Anniversary: its special cards around this one)
         return hook(cards, trump)
-    kinds = [c.kind for c in cards]
-    otherwise = _winner_without_bomb(cards, trump, kinds)
-    if BOMB in kinds:
-        # Whoever played the card that would otherwise have won leads next.
-        lead = otherwise.winner if otherwise.winner is not None else kinds.index(BOMB)
-        return TrickResult(None, "bomb", "The Bomb blows the trick up: nobody wins it.", lead)
-    return otherwise
+    return classic_trick(cards, trump)
+
+
+def classic_trick(cards: Sequence[Card], trump: str | None) -> TrickResult:
+    """Who wins a trick, in the rulebook's four sentences (cards already checked, in play order)."""
+    # 1. The first Wizard played wins the trick.
+    for i, card in enumerate(cards):
+        if card.kind == WIZARD:
+            return TrickResult(i, "first-wizard", "The first Wizard played wins the trick.", i)
+    # 2. Otherwise the highest trump wins.
+    best = None if trump is None else _highest(cards, trump)
+    if trump is not None and best is not None:
+        return TrickResult(best, "highest-trump",
+                           f"{cards[best]} wins: it is the highest trump ({COLOUR_NAMES[trump]}).", best)
+    # 3. Otherwise the highest card of the colour led wins.
+    led = next((c.colour for c in cards if c.colour is not None), None)
+    if led is not None:
+        best = _highest(cards, led)
+        assert best is not None  # (the card that set the colour led is one)
+        no_trump = "" if trump is None else ", and no trump was played"
+        return TrickResult(best, "highest-led",
+                           f"{cards[best]} wins: it is the highest {COLOUR_NAMES[led]} card, "
+                           f"the colour led{no_trump}.", best)
+    # 4. Only Jesters were played (no Wizard, no card of a colour): the first Jester wins.
+    return TrickResult(0, "first-jester", "Only Jesters were played, so the first Jester wins.", 0)
 
 
 def monochrome_value(card: Card | str) -> float:
@@ -306,42 +326,6 @@ def monochrome_value(card: Card | str) -> float:
     """
     card = Card.parse(card)
     return 14.0 if card.kind == WIZARD else 0.0 if card.kind == JESTER else card.value
-
-
-def _winner_without_bomb(cards: Sequence[Card], trump: str | None, kinds: list[str]) -> TrickResult:
-    # ``kinds`` is ``[c.kind for c in cards]``, listed once by decide_trick.
-    if DRAGON in kinds and FAIRY in kinds:
-        i = kinds.index(FAIRY)
-        return TrickResult(i, "fairy", "The Fairy wins: she beats the Dragon.", i)
-    if DRAGON in kinds:
-        i = kinds.index(DRAGON)
-        return TrickResult(i, "dragon", "The Dragon wins every trick it is in.", i)
-    return _usual_winner(cards, trump, kinds)
-
-
-def _usual_winner(cards: Sequence[Card], trump: str | None, kinds: list[str]) -> TrickResult:
-    if WIZARD in kinds:
-        i = kinds.index(WIZARD)
-        return TrickResult(i, "first-wizard", "The first Wizard played wins the trick.", i)
-    if trump is not None:
-        best = _highest(cards, trump)
-        if best is not None:
-            return TrickResult(best, "highest-trump",
-                               f"{cards[best]} wins: it is the highest trump ({COLOUR_NAMES[trump]}).", best)
-    led = next((c.colour for c in cards if c.colour is not None), None)
-    if led is not None:
-        best = _highest(cards, led)
-        assert best is not None  # (the card that set the colour led is one)
-        no_trump = "" if trump is None else ", and no trump was played"
-        return TrickResult(best, "highest-led",
-                           f"{cards[best]} wins: it is the highest {COLOUR_NAMES[led]} card, "
-                           f"the colour led{no_trump}.", best)
-    if JESTER in kinds:
-        i = kinds.index(JESTER)
-        played = "Jesters and the Fairy" if FAIRY in kinds else "Jesters"
-        return TrickResult(i, "first-jester", f"Only {played} were played, so the first Jester wins.", i)
-    # Only Fairy / Bomb / Dragon cards: handled by the caller; no usual winner.
-    return TrickResult(None, "none", "No card can win this trick by the usual rules.", 0)
 
 
 def _highest(cards: Sequence[Card], colour: str) -> int | None:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import PlayerCountError, UnknownRulesetError, WizardError, whole
 from ..cards import COLOURS, JESTER, NUMBER, SPECIAL_KINDS, WIZARD, Card, Cards, check_deck_counts, make_deck
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .variant import VariantRules
+from .registry import RULESETS
+from .variant import VariantRules, variant_rules
 
 #: Tournament quick reference: cards dealt in each of the 10 hands.
 TOURNAMENT_SCHEDULE: dict[int, list[int]] = {
@@ -101,8 +100,6 @@ class Ruleset:
     def hooks(self) -> VariantRules:
         """What this ruleset's variant changes (the standard game if nothing; see :mod:`.variant`)."""
         # (Cached on the frozen value: the engine asks on every play.)
-        from .variant import variant_rules
-
         return variant_rules(self.variant)
 
     # -- players and rounds ------------------------------------------------
@@ -261,8 +258,8 @@ CLASSIC = Ruleset("classic", ranks=13, wizards=4, jesters=4, scoring="classic")
 ANNIVERSARY = Ruleset("anniversary", ranks=13, wizards=4, jesters=4,
                       specials=SPECIAL_KINDS, scoring="classic")
 
-#: The editions, by name.
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (JUNIOR, CLASSIC, ANNIVERSARY)}
+#: The editions, by name (and any edition a variant registers: see :func:`.variant.register_variant`).
+RULESETS.update({r.name: r for r in (JUNIOR, CLASSIC, ANNIVERSARY)})
 
 
 def get_ruleset(rules: str | Ruleset = "classic", **options: Any) -> Ruleset:

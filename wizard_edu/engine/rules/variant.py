@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import UnknownRulesetError
 from ..cards import Card, Cards, sorted_hand
+from ..phases import PhaseName, PhaseText
+from .registry import RULESETS, VARIANT_RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rulesets import Ruleset
 
 #: The phase a hook sets when the round is to be scored now (the game then scores it).
-SCORE = "score"
+SCORE = PhaseName.SCORE
 
 
 @dataclass(slots=True)
@@ -50,7 +52,9 @@ class Phase:
     (raising a :class:`~wizard_edu.errors.WizardError` and changing nothing if refused), sets
     ``game.state.phase`` to what comes next (:data:`SCORE` to score the round), and returns
     ``(value recorded in the history, events)``.  ``doing(game)`` and ``status(game)`` are the
-    words for a wrong-phase hint ("You cannot bid now: ...") and for :meth:`Game.status`.
+    words for a wrong-phase hint ("You cannot bid now: ...") and for :meth:`Game.status`;
+    ``text`` what the player to move is told, and the words of the step's buttons (see
+    :class:`~wizard_edu.engine.phases.PhaseText`; by default a plain "Your turn" and the values as text).
     """
 
     name: str
@@ -62,6 +66,7 @@ class Phase:
     status: Callable[[Game], str]
     #: How a position writes and reads this action's value (see :mod:`wizard_edu.engine.position`).
     parse_value: Callable[[str], Any] = str
+    text: PhaseText = PhaseText(lambda view: "Your turn.")
 
 
 class VariantRules:
@@ -138,8 +143,7 @@ class VariantRules:
 
 STANDARD = VariantRules()
 
-#: Hooks by variant key; the built-in variants are imported when first asked for.
-VARIANT_RULES: dict[str, VariantRules] = {}
+# Hooks by variant key (VARIANT_RULES, in .registry); the built-in variants are imported when first asked for.
 _BUILT_IN = {"anniversary": "wizard_edu.engine.rules.anniversary", "monochrome": "wizard_edu.engine.rules.monochrome"}
 
 
@@ -153,8 +157,6 @@ def variant_rules(key: str) -> VariantRules:
 def register_variant(rules: VariantRules, ruleset: Ruleset | None = None) -> VariantRules:
     """Register a variant's hooks under ``rules.key``, and (for a new edition) its ruleset entry,
     so that ``Game(rules=ruleset.name)`` and saved games find it."""
-    from .rulesets import RULESETS
-
     VARIANT_RULES[rules.key] = rules
     if ruleset is not None:
         if ruleset.variant != rules.key:
