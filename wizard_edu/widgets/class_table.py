@@ -29,7 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..engine.actions import ActionKind
 from ..engine.game import Action, SeatView
+from ..engine.phases import PhaseName
 from ..errors import WizardError
 from ..tables.sources import SeatGame, SeatSource
 from .common import replace_children, vocab_for
@@ -54,15 +56,15 @@ def moves_between(before: SeatView, after: SeatView) -> list[tuple[int, Action]]
     if before.round_number != after.round_number:
         return []
     moves: list[tuple[int, Action]] = []
-    if before.phase == "trump" and after.phase != "trump" and after.dealer != after.seat:
-        moves.append((after.dealer, Action("trump", after.trump)))  # (a Wizard was turned up)
+    if before.phase == PhaseName.TRUMP and after.phase != PhaseName.TRUMP and after.dealer != after.seat:
+        moves.append((after.dealer, Action(ActionKind.TRUMP, after.trump)))  # (a Wizard was turned up)
     for s, (old, new) in enumerate(zip(before.bids, after.bids)):
         if old is None and new is not None and s != after.seat:
-            moves.append((s, Action("bid", new)))
+            moves.append((s, Action(ActionKind.BID, new)))
     played_before = {s for s, _ in before.trick} if len(after.trick) >= len(before.trick) else set()
     for s, card in after.trick:
         if s not in played_before and s != after.seat:
-            moves.append((s, Action("play", card)))
+            moves.append((s, Action(ActionKind.PLAY, card)))
     return moves
 
 
@@ -211,7 +213,7 @@ class ClassTable(widgets.VBox):
         return thinking_line(self.source.table, self.source.me)
 
     def _move_line(self, name: str, action: Any) -> str:
-        if action.kind == "play" and action.value is None:
+        if action.kind == ActionKind.PLAY and action.value is None:
             return f"{name} plays the card they could not see."
         return self.vocab.move_line(name, False, action)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..display.html import card_html
 from ..engine.game import SeatView, TrickRecord
+from ..engine.phases import PhaseName
 from ..teach.vocabulary import Vocabulary
 from .chips import chip_html
 from .common import chips_html
@@ -199,16 +200,16 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
                 f'Round {view.round_number}: everyone {vocab.bid_verb}s how many tricks they will win')
     else:
         plays = view.trick
-        if view.phase == "play":
+        if view.phase == PhaseName.PLAY:
             number = len(view.tricks) + 1
             lead = view.names[view.leader] if view.leader is not None and not plays else ""
             says = html.escape(vocab.says(lead, "lead", view.leader == you)) if lead else ""
             note = f"Trick {number} of {view.hand_size}" + (f"<br>{says}" if lead else "")
-        elif view.phase == "bid":
+        elif view.phase == PhaseName.BID:
             note = f"Everyone {vocab.bid_verb}s how many tricks they will win"
         else:
             note = ""
-        if last_trick is not None and view.phase == "play" and plays and view.tricks:
+        if last_trick is not None and view.phase == PhaseName.PLAY and plays and view.tricks:
             who = "nobody" if last_trick.winner_seat is None else view.names[last_trick.winner_seat]
             note += (f'<div class="wizard-last-trick" style="font-size:13px;margin-top:4px">The last trick '
                      f'went to {html.escape(who)}. '
@@ -231,7 +232,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
     # The pile that just took a trick pulses (a new round's: the one that took the round before's last).
     new_pile = winner if done else round_before[1].winner_seat if round_before is not None else None
     # The last trick of this round (not of the round before) lies on its winner's pile.
-    on_pile = last_trick if not done and view.phase == "play" and view.tricks else None
+    on_pile = last_trick if not done and view.phase == PhaseName.PLAY and view.tricks else None
     title = "the last trick"
     if round_before is not None:  # the round before's last trick, aside on its winner's pile
         on_pile, title = round_before[1], f"the last trick of round {round_before[0]}"

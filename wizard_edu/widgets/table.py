@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..display.charts import Chart
 from ..display.themes import FILL, INK, SYMBOL
+from ..engine.actions import ActionKind
 from ..engine.cards import COLOURS, Card
 from ..engine.game import Action, Game, SeatView
 from ..errors import SaveFileError, WizardError
@@ -291,7 +292,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
 
     def bid(self, n: int) -> bool:
         """The learner predicts ``n`` tricks."""
-        return self.act(Action("bid", n))
+        return self.act(Action(ActionKind.BID, n))
 
     def play(self, card: Card | str) -> bool:
         """The learner plays ``card`` ("R7", "W", "F" or a Card)."""
@@ -300,11 +301,11 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         except WizardError as exc:
             self.say(str(exc), "error")
             return False
-        return self.act(Action("play", card))
+        return self.act(Action(ActionKind.PLAY, card))
 
     def choose_trump(self, colour: str) -> bool:
         """The learner, as dealer, names the trump colour after a Wizard was turned up."""
-        return self.act(Action("trump", colour))
+        return self.act(Action(ActionKind.TRUMP, colour))
 
     def hint(self) -> str:
         """A suggestion for the learner's next move (the coach if it is installed, else a rule of thumb)."""

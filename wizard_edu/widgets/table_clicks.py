@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..engine.actions import ActionKind
 from ..engine.cards import NAMED_COLOUR_KINDS, Card
 from ..engine.game import Action
 from . import table_parts as parts
@@ -63,10 +64,11 @@ class TableClicks:
         view = self.view
         if self._stale_click(key) or (not view.hand_hidden and card.unnamed not in [c.unnamed for c in view.hand]):
             return  # a click on a card that was just played: ignore it, the move already happened
-        if "pass" in parts.kinds(view):
-            self._clicked(key, self.act(Action("pass", card)))
+        sends = parts.words(view, self.vocab).hand_action if view.my_turn else None
+        if sends is not None and sends != ActionKind.PLAY:  # a variant's step by the hand (passing a card)
+            self._clicked(key, self.act(Action(sends, card)))
             return
-        if "play" in parts.kinds(view) and card.kind in NAMED_COLOUR_KINDS and card.colour is None \
+        if sends == ActionKind.PLAY and card.kind in NAMED_COLOUR_KINDS and card.colour is None \
                 and any(a.value is not None and a.value.unnamed == card for a in view.legal):
             self._pending_named = card
             self._render_actions(view)
@@ -90,9 +92,9 @@ class TableClicks:
     @guarded
     @from_the_page
     def _click_bid(self, n: int) -> None:
-        if self._stale_click(("bid", n)) or "bid" not in parts.kinds(self.view):
+        if self._stale_click((ActionKind.BID, n)) or ActionKind.BID not in parts.kinds(self.view):
             return  # the second click of a double-click on a number: the prediction is made
-        self._clicked(("bid", n), self.bid(n))
+        self._clicked((ActionKind.BID, n), self.bid(n))
 
     @guarded
     @from_the_page
@@ -101,7 +103,7 @@ class TableClicks:
         if not text:
             return
         self.bid_keys.value = ""  # ready for the next round's number
-        if "bid" not in parts.kinds(self.view):
+        if ActionKind.BID not in parts.kinds(self.view):
             return
         if not text.isdigit():
             self.say(f"Press a number key from 0 to {self.view.hand_size}.", "error")
@@ -111,17 +113,17 @@ class TableClicks:
     @guarded
     @from_the_page
     def _click_trump(self, colour: str) -> None:
-        if self._stale_click(("trump", colour)) or "trump" not in parts.kinds(self.view):
+        if self._stale_click((ActionKind.TRUMP, colour)) or ActionKind.TRUMP not in parts.kinds(self.view):
             return
-        self._clicked(("trump", colour), self.choose_trump(colour))
+        self._clicked((ActionKind.TRUMP, colour), self.choose_trump(colour))
 
     def _focus_turn(self) -> None:
         """Keyboard play: the focus goes where the learner acts next (the number box, or the first
         card that may be played), after a move made in the page."""
-        kinds = parts.kinds(self.view)
-        if "bid" in kinds:
+        view = self.view
+        if ActionKind.BID in parts.kinds(view):
             self.bid_keys.focus()
-        elif kinds & {"play", "pass"}:
+        elif parts.hand_cards(view, parts.words(view, self.vocab)):
             legal = [b for b in self.hand_box.children if "wizard-legal" in b._dom_classes]
             if legal:
                 legal[0].focus()

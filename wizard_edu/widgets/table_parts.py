@@ -13,11 +13,13 @@ import ipywidgets as widgets
 from ..display.charts import Chart
 from ..display.html import card_html
 from ..display.pad import score_pad_html
-from ..display.themes import FILL, INK, SYMBOL, Theme
+from ..display.themes import FILL, INK, Theme
+from ..engine.actions import ActionKind
 from ..engine.cards import Card
 from ..engine.game import Action, Game, SeatView
 from ..engine.rules.rulesets import Ruleset
 from ..tables.controller import FeltState
+from ..teach.phase_words import PhaseWords, phase_words
 from ..teach.vocabulary import Vocabulary
 from .common import card_button, restyle_card_button, trump_badge, vocab_for
 from .felt import FELT_CSS, felt_html, round_tiles_html
@@ -61,32 +63,23 @@ def running_totals_chart(game: Game, figsize: tuple[float, float] = (6, 3.2)) ->
     return Chart(fig, f"running totals after {len(game.rounds)} round{'s' if len(game.rounds) != 1 else ''}")
 
 
-# -- the words of each phase (the one place: a variant's own phases add theirs here) ----------------
-def phase_words(view: SeatView, vocab: Vocabulary) -> tuple[str, str | None]:
-    """The prompt for the learner's turn in ``view``'s phase, and the title over its action buttons
-    (None: the buttons need none)."""
-    phase = view.phase
-    if phase == "trump":
-        return "A Wizard was turned up and you are the dealer: choose the trump colour.", None
-    if phase == "bid":
-        return (f"Your turn: how many tricks will you win this round? Choose a number from 0 to "
-                f"{view.hand_size}.", None)
-    if phase == "werewolf":
-        return ("You hold the Werewolf: you swapped it for the trump card. Name the trump (or no trump).",
-                "Werewolf: name the trump")
-    if phase == "pass":
-        return "After the Juggler's trick everyone passes a card to the left: click the card to pass.", None
-    if phase == "cloud":
-        return (f"You won the Cloud's trick: change your {vocab.bid_noun} by +1 or -1 before scoring.",
-                f"Cloud: change your {vocab.bid_noun}")
-    if view.hand_hidden:
-        return "Clairvoyance: you cannot see your own card. Play it with the button below.", "Colour:"
-    return "Your turn: click a card to play. Cards with a thick frame may be played.", "Colour:"
+# -- the words of each step: asked of the phase (wizard_edu.teach.phase_words), never named here --------
+def words(view: SeatView, vocab: Vocabulary, naming: Card | None = None) -> PhaseWords:
+    """What the table says at the step the round is at: the prompt, the buttons' title and words, and
+    what a click on a card of the hand does (``naming``: a Juggler or Cloud to name a colour for)."""
+    return phase_words(view, vocab, naming=naming)
 
 
 def kinds(view: SeatView) -> set[str]:
     """The kinds of action the learner may take now (none when it is not their turn)."""
     return {a.kind for a in view.legal} if view.my_turn else set()
+
+
+def hand_cards(view: SeatView, said: PhaseWords) -> set[str] | None:
+    """The cards of the hand a click may send now (their texts), or None when the hand is not clicked."""
+    if not view.my_turn or said.hand_action is None:
+        return None
+    return {str(a.value.unnamed) for a in view.legal if a.kind == said.hand_action and isinstance(a.value, Card)}
 
 
 def header_html(view: SeatView, vocab: Vocabulary, title: str, you: int | None) -> str:
@@ -101,52 +94,29 @@ def header_html(view: SeatView, vocab: Vocabulary, title: str, you: int | None) 
             f'<div><span>{html.escape(trump)}</span> {trump_badge(view.trump, vocab.theme)}</div></div></div>')
 
 
-def prompt_text(view: SeatView) -> str:
-    """Whose turn it is, when it is not the learner's."""
-    who = view.names[view.to_move] if view.to_move is not None else ""
-    return f"Waiting for {who}."
-
-
 # -- buttons -------------------------------------------------------------------------------------------
-def action_button(action: Action, label: str, css: str, tooltip: str, on_click: Callable[[Action], Any],
-                  colour: str | None = None) -> widgets.Button:
-    b = widgets.Button(description=label, tooltip=tooltip, layout=widgets.Layout(width="auto"))
-    if colour is not None:
-        b.style.button_color = FILL[colour]
-        b.style.text_color = INK[colour]
-    b.add_class("wizard-action-button")
-    b.add_class(css)
-    b.on_click(lambda _b, a=action: on_click(a))
-    return b
-
-
-def other_action_buttons(view: SeatView, vocab: Vocabulary, pending: Card | None,
-                         on_click: Callable[[Action], Any]) -> list[widgets.Widget]:
-    """Buttons for the rarer steps (Werewolf, Cloud, a Juggler's colour, Clairvoyance's unseen card)."""
-    names = vocab.theme.colour_names
+def step_buttons(said: PhaseWords, on_click: Callable[[Action], Any]) -> list[widgets.Widget]:
+    """Buttons for the rarer steps (a variant's own, a Juggler's colour, Clairvoyance's unseen card):
+    each in the phase's words, its title before them."""
     out: list[widgets.Widget] = []
-    for a in view.legal:
-        if a.kind == "werewolf":
-            label = "no trump" if a.value is None else f"{SYMBOL[a.value]} {names[a.value]}"
-            out.append(action_button(a, label, f"wizard-werewolf-{a.value or 'none'}",
-                                     f"Werewolf: {vocab.action(a)}", on_click, a.value))
-        elif a.kind == "cloud":
-            out.append(action_button(a, f"{a.value:+d}", "wizard-cloud-button", f"Cloud: {vocab.action(a)}",
-                                     on_click))
-        elif a.kind == "play" and a.value is None:
-            out.append(action_button(a, "Play the card you cannot see", "wizard-unseen-card-button",
-                                     "Clairvoyance: you cannot see your own card", on_click))
-        elif a.kind == "play" and pending is not None and a.value.unnamed == pending and a.value.colour:
-            out.append(action_button(a, f"{SYMBOL[a.value.colour]} {names[a.value.colour]}",
-                                     f"wizard-named-{a.value.colour}",
-                                     f"Play the {vocab.card_name(pending)} as {names[a.value.colour]}",
-                                     on_click, a.value.colour))
-        elif a.kind not in ("play", "pass"):
-            out.append(action_button(a, str(a), "wizard-other-action", str(a), on_click))
-    _prompt, title = phase_words(view, vocab)
-    if out and title is not None and ("play" not in kinds(view) or pending is not None):
-        out.insert(0, widgets.HTML(f"<b>{html.escape(title)}</b>&nbsp;"))
+    for w in said.buttons:
+        b = widgets.Button(description=w.label, tooltip=w.tooltip, layout=widgets.Layout(width="auto"))
+        if w.colour is not None:
+            b.style.button_color = FILL[w.colour]
+            b.style.text_color = INK[w.colour]
+        value = w.action.value
+        if w.action.kind == ActionKind.PLAY:  # a card played by a button: named, or not seen
+            css = "wizard-unseen-card-button" if value is None else f"wizard-named-{value.colour}"
+        else:
+            css = f"wizard-{w.action.kind}-{'none' if value is None else value}"
+        for name in ("wizard-action-button", f"wizard-{w.action.kind}-button", css):
+            b.add_class(name)
+        b.on_click(lambda _b, a=w.action: on_click(a))
+        out.append(b)
+    if out and said.title:
+        out.insert(0, widgets.HTML(f"<b>{html.escape(said.title)}</b>&nbsp;"))
     return out
+
 
 
 def bid_button(n: int, vocab: Vocabulary, on_click: Callable[[int], Any]) -> widgets.Button:
@@ -258,8 +228,7 @@ class TableDrawing:
             self.prompt.value = ""
             return
         self.header.value = header_html(view, self.vocab, self.ruleset.title, self.controller.you)
-        text = phase_words(view, self.vocab)[0] if view.my_turn else prompt_text(view)
-        self.prompt.value = f"<b>{html.escape(text)}</b>"
+        self.prompt.value = f"<b>{html.escape(words(view, self.vocab).prompt)}</b>"
 
     def _render_felt(self, view: SeatView) -> None:
         """The table (see :mod:`.felt`), drawn in the controller's felt state."""
@@ -272,9 +241,9 @@ class TableDrawing:
     def _render_actions(self, view: SeatView) -> None:
         can = kinds(view)
         shown: list[widgets.Widget] = []
-        if "trump" in can:
+        if ActionKind.TRUMP in can:
             shown = list(self.trump_buttons)
-        elif "bid" in can:
+        elif ActionKind.BID in can:
             # Number buttons are kept and only added to (making widgets is the slow part of a click).
             while len(self.bid_buttons) <= view.hand_size:
                 self.bid_buttons.append(bid_button(len(self.bid_buttons), self.vocab, self._click_bid))
@@ -282,8 +251,7 @@ class TableDrawing:
             mark_bids(numbers, set(view.legal_bids))
             shown = [self.bid_label, *numbers, self.bid_keys]
         elif can:
-            pending = self._pending_named if "play" in can else None
-            shown = other_action_buttons(view, self.vocab, pending, self._click_action)
+            shown = step_buttons(words(view, self.vocab, self._pending_named), self._click_action)
         old = list(self.action_box.children)
         self.action_box.children = tuple(shown)
         cached = [*self.bid_buttons, *self.trump_buttons, self.bid_label, self.bid_keys]
@@ -301,12 +269,9 @@ class TableDrawing:
             self._hand_key = key
         if waiting:
             return
-        can = kinds(view)
-        legal = {str(c.unnamed) for c in view.legal_cards} if "play" in can else \
-            {str(a.value) for a in view.legal if a.kind == "pass"} if "pass" in can else None
+        legal = hand_cards(view, words(view, self.vocab))
         hint = self.last_hint
-        hinted = str(Card.parse(hint.value).unnamed) if hint is not None and hint.kind in ("play", "pass") \
-            and hint.value is not None else None
+        hinted = str(hint.value.unnamed) if hint is not None and isinstance(hint.value, Card) else None
         mark_hand(self.hand_box.children, legal, hinted)
 
     def _render_pad(self) -> None:
@@ -319,5 +284,5 @@ class TableDrawing:
         self.pad_html.value = "<b>Score pad</b>" + score_pad_html(self.game.names, self.game.rounds, said)
 
 
-__all__ = ["TableDrawing", "STYLE", "describe_action", "running_totals_chart", "phase_words", "header_html", "prompt_text",
-           "other_action_buttons", "bid_button", "mark_bids", "pooled_hand", "mark_hand", "kinds"]
+__all__ = ["TableDrawing", "STYLE", "describe_action", "running_totals_chart", "words", "header_html", "step_buttons",
+           "bid_button", "mark_bids", "pooled_hand", "mark_hand", "kinds", "hand_cards"]
