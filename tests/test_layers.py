@@ -8,7 +8,8 @@ The layers, lowest first (a module may import its own layer and the layers below
    the public API (``wizard_edu/__init__.py``, which re-exports the engine and the players).
 2.5 ``review``: looking back at a finished round and the record of predictions (it asks the players
    and the simulator; the screens ask it).
-3. ``display``, ``widgets``, ``teach``: how cards look, the ipywidgets UIs, the teaching.
+3. ``display``, ``widgets``, ``tables``, ``teach``: how cards look, the ipywidgets UIs, the table
+   controller they draw (which imports no widget), the teaching.
 4. ``kidmode``, ``lab``, ``online``, ``cli``, ``cli_teacher``: the servers and the command.
 
 The imports are read from the source (``ast``), not by importing, so a lazy import inside a function
@@ -36,6 +37,7 @@ LAYERS: dict[str, float] = {
     "review": 2.5,  # above the players and the simulator, below the widgets
     "display": 3,
     "widgets": 3,
+    "tables": 3,
     "teach": 3,
     "kidmode": 4,
     "lab": 4,

@@ -146,4 +146,4 @@ def test_a_save_keeps_each_computer_players_level():
     assert saved["table"]["opponents"] == ["hard", "simulator", "random"]
     again = TableWidget(rules="junior", seed=9)
     assert again.load_json(table.save_json()), again.message
-    assert [type(again._players[s]) for s in (0, 2, 3)] == [HardPlayer, SimulatingPlayer, RandomPlayer]
+    assert [type(again.controller.players[s]) for s in (0, 2, 3)] == [HardPlayer, SimulatingPlayer, RandomPlayer]

@@ -363,7 +363,7 @@ def test_a_computer_player_that_thought_long_is_shown_thinking_next_time():
     # first_dealer=0: both computers predict before the learner (seat 0 deals round 1)
     table = TableWidget(rules="junior", players=3, seed=2, opponents=[slow, "rule-of-thumb"], first_dealer=0)
     assert [s for s, _ in table.game.history] == [1, 2]
-    assert table._slow(slow) and not table._slow(table._players[2])
+    assert table.controller.thinks_slowly(slow) and not table.controller.thinks_slowly(table.controller.players[2])
 
 
 def test_the_chances_panel_gives_one_word_per_band_and_no_zero_either_way():

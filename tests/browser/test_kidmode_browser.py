@@ -145,8 +145,9 @@ def test_play_a_trick_at_the_junior_table_by_clicking(page, kid_server):
             page.wait_for_timeout(200)
     last = table.locator(".wizard-last-trick")
     last.wait_for(timeout=WAIT_MS)
-    # The finished trick lies on the table: who won it and why, right there.
-    assert "the trick." in last.inner_text() and "wins" in last.inner_text()
+    # Round 1's only trick ends the round: round 2 is predicted over a cleared table, and a line says
+    # who won round 1's last trick and why, right there (issue 28).
+    assert "the last trick of round 1." in last.inner_text() and "wins" in last.inner_text()
     # The one-card round is over: its result is on the table, with points for every player.
     result = table.locator(".wizard-round-over")
     result.wait_for(timeout=WAIT_MS)

@@ -1,9 +1,10 @@
 """The table as a child sees it, in kid mode (Voila) in headless Chromium (issue 22).
 
 * a Junior round and a Classic round with each face theme (Classic, AMIGO, US Games), at 1024 x 768
-  and 1366 x 768: screenshots in ``test-artifacts/table/``; the card drawn in the hand is the card
-  drawn in the trick (same colour, same label over symbol, same size), the trick's winner is marked
-  with the reason, no horizontal scroll, every card and number button at least 44 x 44 CSS px;
+  and 1366 x 768: screenshots in ``test-artifacts/table/``; a new round is predicted over a cleared
+  table, the round before's last trick aside on its winner's pile with the reason; the card drawn in
+  the hand is the card drawn there (same colour, same label over symbol) and in the trick (same
+  size); no horizontal scroll, every card and number button at least 44 x 44 CSS px;
 * a whole Junior round played by keyboard only (Tab, number keys, Enter);
 * axe-core (axe-playwright-python) on every kid app and on notebook 05's table: nothing serious
   or critical.
@@ -100,23 +101,33 @@ def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
                 and c != "wizard-card-button")[len("wizard-card-"):]
     in_hand = card.evaluate(FACE)
     card.click()
-    # Round 1 has one trick: it lies in the middle, its winner marked and the reason said.
-    winner = table.locator(".wizard-felt .wizard-played.wizard-winner")
-    winner.wait_for(timeout=WAIT)
-    note = table.locator(".wizard-felt .wizard-trick-note").inner_text()
-    assert "wins the trick" in note or "win the trick" in note, note
-    assert "wins:" in note or "wins" in note.split("trick.", 1)[-1], note
+    # Round 1 has one trick, and with it the round is over: round 2 is predicted over a cleared table
+    # (issue 28), and round 1's last trick lies aside, face up on its winner's pile, which pulses; a
+    # line says who won it and why.
+    last = table.locator(".wizard-felt .wizard-last-round-trick")
+    last.wait_for(timeout=WAIT)
+    note = last.inner_text()
+    assert "the last trick of round 1." in note and "wins" in note.split("round 1.", 1)[-1], note
     tiles = table.locator(".wizard-round-over .wizard-round-tile")  # each player's points at a glance
     tiles.nth(3).wait_for(timeout=WAIT)
     assert tiles.count() == 4
     table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # the table's final state
     page.wait_for_timeout(500)
-    played = table.locator(f'.wizard-felt .wizard-played .wizard-card[data-card="{code}"]')
+    assert table.locator(".wizard-felt .wizard-centre .wizard-played").count() == 0, "round 1's trick is in the middle"
+    aside = table.locator(f'.wizard-felt .wizard-seat-last .wizard-card[data-card="{code}"]')
+    on_pile = aside.evaluate(FACE)
+    assert {k: on_pile[k] for k in ("bg", "text")} == {k: in_hand[k] for k in ("bg", "text")}, \
+        f"the hand's card {in_hand} is drawn differently on the pile: {on_pile}"
+    assert table.locator(".wizard-felt .wizard-seat-last .wizard-card[data-mark=wizard-winning-card]").count() == 1
+    moving = table.locator(".wizard-felt .wizard-pile-new").evaluate("el => getComputedStyle(el).animationName")
+    assert moving == "none", f"prefers-reduced-motion, yet the pile pulses ({moving})"
+    # Round 2: predict, play; the cards of its trick lie in the middle at the hand's size.
+    table.locator(".wizard-bid-button:not(.wizard-not-allowed)").first.click()
+    table.locator(".wizard-hand-buttons .wizard-card-button.wizard-legal").first.click()
+    played = table.locator(".wizard-felt .wizard-centre .wizard-played .wizard-card").first
+    played.wait_for(timeout=WAIT)
     in_trick = played.evaluate(FACE)
-    assert in_trick == in_hand, f"the hand's card {in_hand} is drawn differently in the trick: {in_trick}"
-    moving = winner.evaluate("el => getComputedStyle(el).animationName")
-    assert moving == "none", f"prefers-reduced-motion, yet the trick moves ({moving})"
-    table.locator(".wizard-bid-button").first.wait_for(timeout=WAIT)  # round 2: predict again
+    assert (in_trick["w"], in_trick["h"]) == (in_hand["w"], in_hand["h"]), (in_hand, in_trick)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})

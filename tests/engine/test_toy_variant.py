@@ -223,10 +223,6 @@ def test_the_table_widget_plays_whole_games_of_the_toy_variant(show_off):
     assert Game.from_json(table.save_json()).rounds == table.game.rounds
 
 
-# The widget on this branch still names its phases. Branch `controller` (3b16c50) asks phase_words
-# for its prompt, buttons and hand clicks, and this test passes there: drop the mark on merging it.
-@pytest.mark.xfail(strict=True, reason="widgets/table.py names its phases: the prompt and the hand's "
-                   "clicks must come from wizard_edu.teach.phase_words (the table controller's work)")
 def test_the_table_widget_shows_the_toy_step_in_its_words(show_off):
     from wizard_edu.teach.phase_words import phase_words
 

@@ -28,7 +28,8 @@ class Player(Protocol):
     """Anything with ``act(view) -> Action`` can sit at the table.
 
     A player may also say ``thinks_slowly = True`` (it may take longer than a moment to decide):
-    the table widget then lets it move after the learner's click, showing it is thinking."""
+    the table widget then lets it move after the learner's click, showing it is thinking; and its
+    ``level`` (a name of ``PLAYER_TYPES``), by which a saved table seats it again."""
 
     name: str
 
@@ -42,6 +43,9 @@ class SeededPlayer:
     name = "computer"
     #: True for players that play the round out in their heads (a move may take a second or more).
     thinks_slowly = False
+    #: The level this player plays at, by its name in ``PLAYER_TYPES`` (a saved table seats the same
+    #: level again); None for a player that is no level of the kit's.
+    level: str | None = None
 
     def __init__(self, seed: int | None = None, name: str | None = None) -> None:
         seed = check_seed(seed)

@@ -62,6 +62,7 @@ class HardPlayer(SeededPlayer):
 
     name = "Hard"
     thinks_slowly = True
+    level = "hard"
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 800,
                  bid_samples: int = 2500, spread: int = 2, bid_informed: bool = True,

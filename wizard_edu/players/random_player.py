@@ -10,6 +10,7 @@ class RandomPlayer(SeededPlayer):
     """Chooses any legal action at random (deterministic for a seed)."""
 
     name = "Random"
+    level = "random"
 
     def choose(self, view: SeatView) -> Action:
         return self.rng.choice(view.legal)

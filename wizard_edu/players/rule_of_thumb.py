@@ -84,6 +84,7 @@ class RuleOfThumbPlayer(SeededPlayer):
     """Counts strong cards to bid; plays the cheapest winning card when it needs tricks, ducks otherwise."""
 
     name = "Rule of thumb"
+    level = "rule-of-thumb"
 
     def choose(self, view: SeatView) -> Action:
         kind = view.legal[0].kind

@@ -331,6 +331,7 @@ class SimulatingPlayer(SeededPlayer):
 
     name = "Simulator"
     thinks_slowly = True
+    level = "simulator"
 
     def __init__(self, seed: int | None = None, name: str | None = None, samples: int = 60,
                  spread: int = 2, play_samples: int = 16, bid_values: bool = False) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -69,24 +68,15 @@ def make_player(kind: str | Player, seed: int | None = None) -> Player:
 
 
 def player_kind(player: object) -> str | None:
-    """The name in :data:`PLAYER_TYPES` that makes a player like ``player`` (``"hard"`` for a
-    :class:`~wizard_edu.players.hard.HardPlayer`), so a saved table seats the same level again;
-    ``None`` for a player of any other class (a subclass may play differently).
+    """The name in :data:`PLAYER_TYPES` of the level ``player`` says it plays at (its ``level``:
+    ``"hard"`` for a :class:`~wizard_edu.players.hard.HardPlayer`), so a saved table seats the same
+    level again; ``None`` for a player that names no level of the kit's.
 
     >>> player_kind(make_player("hard")), player_kind(make_player("medium")), player_kind("hard")
     ('hard', 'rule-of-thumb', None)
     """
-    cls = type(player)
-    if cls is RandomPlayer:
-        return "random"
-    if cls is RuleOfThumbPlayer:
-        return "rule-of-thumb"
-    for kind, module, name in (("simulator", "simulating", "SimulatingPlayer"), ("hard", "hard", "HardPlayer")):
-        # (Only a module already loaded can have made the player: asking never loads the simulator.)
-        loaded = sys.modules.get(f"{__package__}.{module}")
-        if loaded is not None and cls is getattr(loaded, name):
-            return kind
-    return None
+    level = getattr(player, "level", None)
+    return level if isinstance(level, str) and level in PLAYER_TYPES else None
 
 
 def play_game(players: Sequence[str | Player] | int = 4, rules: str = "classic", seed: int | None = 0,

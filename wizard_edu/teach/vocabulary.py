@@ -108,15 +108,15 @@ class Vocabulary:
         """True for the learner's own name at the kit's tables ("You"), which takes the plain verb."""
         return name == YOU
 
-    def says(self, name: str, word: str) -> str:
-        """A player's name and a verb that agrees with it: the one place the tables choose the
-        grammar of "You".
+    def says(self, name: str, word: str, you: bool | None = None) -> str:
+        """A player's name and a verb that agrees with it.  ``you``: the table says whether this is
+        the seat it speaks to as "You" (``TableController.you``); left out, the name tells.
 
         >>> v = Vocabulary("classic")
         >>> v.says("You", "deal"), v.says("Owl", "deal"), v.says("You", "win"), v.says("Fox", "pass")
         ('You deal', 'Owl deals', 'You win', 'Fox passes')
         """
-        return f"{name} {self.verb(word, self.is_you(name))}"
+        return f"{name} {self.verb(word, self.is_you(name) if you is None else you)}"
 
     def colour(self, colour: str | None) -> str:
         """A colour's name in this theme ("red", "Dwarves"); "no trump" for ``None``."""
@@ -223,15 +223,17 @@ class Vocabulary:
         return word
 
     # -- sentences of the table --------------------------------------------------------------
-    def trump_sentence(self, trump_card: Card | None, trump: str | None, dealer_name: str) -> str:
-        """What the turned-up card means, in words (the meaning comes from :func:`trump_from_card`)."""
+    def trump_sentence(self, trump_card: Card | None, trump: str | None, dealer_name: str,
+                       you: bool | None = None) -> str:
+        """What the turned-up card means, in words (the meaning comes from :func:`trump_from_card`);
+        ``you``: the dealer is the seat the table speaks to as "You" (left out, the name tells)."""
         if trump_card is None:
             return "No card is left to turn up, so there is no trump this round."
         meaning = trump_from_card(trump_card, self.ruleset)
         name = self.card_name(trump_card)
         if meaning == DEALER_CHOOSES:
             if trump is None:
-                chooses = self.verb("choose", self.is_you(dealer_name))
+                chooses = self.verb("choose", self.is_you(dealer_name) if you is None else you)
                 return f"A {name} was turned up: {dealer_name} (the dealer) {chooses} the trump colour."
             return f"A {name} was turned up, so {dealer_name} (the dealer) chose {self.colour(trump)} as trump."
         if meaning is None:
@@ -293,15 +295,20 @@ class Vocabulary:
         """A finished trick's reason (from :func:`~wizard_edu.engine.rules.core.explain_trick`) in these words."""
         return self.text(result.reason)
 
-    def trick_line(self, trick: Any, names: Sequence[str], learner: int | None = None) -> str:
-        """"Fox wins the trick. red A wins: ..." for a finished trick record."""
+    def trick_line(self, trick: Any, names: Sequence[str], learner: int | None = None,
+                   you: int | None = -1) -> str:
+        """"Fox wins the trick. red A wins: ..." for a finished trick record; ``you``: the seat the
+        table speaks to as "You" ("You win the trick"; left out, the learner's name tells)."""
         reason = self.trick_reason(trick.result)
         reason = reason[:1].upper() + reason[1:]  # a new sentence: "The ace of spades wins: ..."
         if trick.winner_seat is None:
             return reason
         winner = names[trick.winner_seat]
-        you = trick.winner_seat == learner and self.is_you(winner)
-        return f"{winner} {self.verb('win', you)} the trick. {reason}"
+        if you == -1:  # not told: the learner's name says
+            spoken = trick.winner_seat == learner and self.is_you(winner)
+        else:
+            spoken = trick.winner_seat == you
+        return f"{winner} {self.verb('win', spoken)} the trick. {reason}"
 
     def round_line(self, record: Any, seat: int) -> str:
         """"Round 3 is over: you predicted 1 and won 1 trick, so you score 1 point."""

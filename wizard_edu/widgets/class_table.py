@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..engine.game import Action, RoundRecord, SeatView, TrickRecord
-from ..engine.rules.rulesets import Ruleset
+from ..engine.actions import ActionKind
+from ..engine.game import Action, SeatView
+from ..engine.phases import PhaseName
 from ..errors import WizardError
+from ..tables.sources import SeatGame, SeatSource
 from .common import replace_children, vocab_for
 
 if TYPE_CHECKING:
@@ -49,162 +51,20 @@ JOIN_TIMEOUT = 3600.0
 PAUSED_LINE = "Your teacher paused the game. Wait a moment."
 
 
-class SeatGame:
-    """A class table seen from one seat, as the table widget's game source (``docs/table.md``).
-
-    It knows only what the seat's :class:`SeatView` says: never another pupil's cards, and not the
-    shuffle's seed either (it would tell every hand). :meth:`sync` reads the seat again.
-    """
-
-    def __init__(self, seat: Seat) -> None:
-        if seat.seat is None or seat.table_id is None:
-            raise WizardError("You have no seat at a table yet: wait until your teacher seats everyone.")
-        self._seat = seat
-        self.me: int = seat.seat
-        #: The table this game source belongs to (a tournament's next round seats the pupil elsewhere).
-        self.table_id: int = seat.table_id
-        view, self.table = self._look()
-        self._view: SeatView = view
-        #: One entry per change this seat has seen (the widget counts them: hints, saves).
-        self.history: list[str] = []
-        #: Called after the pupil's own action was accepted (the class table redraws its lines).
-        self.on_apply: Callable[[], None] | None = None
-
-    # -- reading the service again ----------------------------------------------------------
-    def _look(self) -> tuple[SeatView, dict[str, Any]]:
-        """The seat's view and its table, in one request."""
-        view, table = self._seat.look()
-        if view is None:
-            raise WizardError("You do not have a table yet: wait until your teacher starts the games.")
-        return view, table
-
-    @property
-    def moved(self) -> bool:
-        """True once the service has seated this pupil at another table (a tournament's next round)."""
-        return (self._seat.table_id, self._seat.seat) != (self.table_id, self.me)
-
-    def sync(self) -> tuple[SeatView, SeatView]:
-        """Read the seat's view and table from the service; returns (the view before, the view now)."""
-        before = self._view
-        view, table = self._look()
-        if self.moved:
-            return before, before   # another table: the class table starts a new game source for it
-        self._view, self.table = view, table
-        if self._view != before:
-            self.history.append(f"{self._view.round_number}:{len(self._view.trick)}:{self._view.phase}")
-        return before, self._view
-
-    # -- what the table widget reads ----------------------------------------------------------
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(self._view.names)
-
-    @property
-    def players(self) -> int:
-        return len(self._view.names)
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return self._view.ruleset
-
-    @property
-    def seed(self) -> int:
-        return int(self.table.get("id", 0))  # the table's number: the real seed stays with the service
-
-    @property
-    def first_dealer(self) -> int:
-        return (self._view.dealer - (self._view.round_number - 1)) % self.players
-
-    @property
-    def round_sizes(self) -> tuple[int, ...]:
-        sizes = tuple(self.ruleset.round_sizes(self.players))
-        if len(sizes) == self._view.rounds_total:
-            return sizes
-        known = [r.hand_size for r in self._view.rounds] if self._view.rounds and hasattr(
-            self._view.rounds[0], "hand_size") else []
-        return tuple(known) + (self._view.hand_size,) * (self._view.rounds_total - len(known))
-
-    @property
-    def rounds(self) -> tuple[RoundRecord, ...]:
-        return tuple(self._view.rounds)
-
-    @property
-    def tricks(self) -> tuple[TrickRecord, ...]:
-        return tuple(self._view.tricks)
-
-    @property
-    def to_move(self) -> int | None:
-        return self._view.to_move
-
-    @property
-    def phase(self) -> str:
-        return self._view.phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._view.phase == "over"
-
-    @property
-    def round_number(self) -> int:
-        return self._view.round_number
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self._view.scores)
-
-    def view(self, seat: int | None = None) -> SeatView:
-        if seat is not None and seat != self.me:
-            raise WizardError("At a class table you see only your own seat.")
-        return self._view
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._view.legal)
-
-    def apply(self, action: Any, seat: int | None = None) -> tuple[Any, ...]:
-        """Send the pupil's action; the service checks it (a refusal raises and changes nothing)."""
-        if seat is not None and seat != self.me:
-            raise WizardError("You can only play for your own seat.")
-        events = self._seat.apply(action if isinstance(action, Action) else Action(*action))
-        self.sync()
-        if self.on_apply is not None:
-            self.on_apply()
-        return tuple(events)
-
-    def visible_bids(self, seat: int) -> tuple[int | None, ...]:
-        return tuple(self._view.bids)
-
-    def winners(self) -> list[int]:
-        best = max(self._view.scores)
-        return [s for s, points in enumerate(self._view.scores) if points == best]
-
-    def status(self) -> str:
-        if self.is_over:
-            return "Game over. Winner: " + " and ".join(self.names[s] for s in self.winners()) + "."
-        return f"Round {self.round_number} of {self._view.rounds_total}."
-
-    def score_pad(self) -> Any:
-        from ..engine.scorepad import score_pad
-
-        return score_pad(self)  # type: ignore[arg-type]  # it reads names, players and the rounds
-
-    def to_json(self) -> str:
-        raise WizardError("A class table is kept by the class table service: it needs no saving.")
-
-
 def moves_between(before: SeatView, after: SeatView) -> list[tuple[int, Action]]:
     """The other players' trump choice, predictions/bids and cards that appeared between two views of one round."""
     if before.round_number != after.round_number:
         return []
     moves: list[tuple[int, Action]] = []
-    if before.phase == "trump" and after.phase != "trump" and after.dealer != after.seat:
-        moves.append((after.dealer, Action("trump", after.trump)))  # (a Wizard was turned up)
+    if before.phase == PhaseName.TRUMP and after.phase != PhaseName.TRUMP and after.dealer != after.seat:
+        moves.append((after.dealer, Action(ActionKind.TRUMP, after.trump)))  # (a Wizard was turned up)
     for s, (old, new) in enumerate(zip(before.bids, after.bids)):
         if old is None and new is not None and s != after.seat:
-            moves.append((s, Action("bid", new)))
+            moves.append((s, Action(ActionKind.BID, new)))
     played_before = {s for s, _ in before.trick} if len(after.trick) >= len(before.trick) else set()
     for s, card in after.trick:
         if s not in played_before and s != after.seat:
-            moves.append((s, Action("play", card)))
+            moves.append((s, Action(ActionKind.PLAY, card)))
     return moves
 
 
@@ -294,16 +154,17 @@ class ClassTable(widgets.VBox):
             self._watcher.start()
 
     def _sit_down(self) -> None:
-        """The table widget on this seat's game (again after the pupil is seated at another table)."""
+        """The table widget over this seat's game (again after the pupil is seated at another table)."""
         from .table import TableWidget
 
-        self.source = SeatGame(self.seat)
+        seat_source = SeatSource(self.seat)
+        self.source: SeatGame = seat_source.game
         self.source.on_apply = self._after_my_move
         self.vocab = vocab_for(self.source.ruleset, self.theme)
-        self.table = _seat_table(TableWidget, self.source, self.theme)
-        simple = getattr(self.table, "simple", None)
-        if callable(simple):
-            simple()   # no seed, save or load at a class table: the service keeps the game
+        # The same table widget as everywhere, over the seat: the service plays every other seat, and
+        # keeps the game (no New game, no seed, no save or load here).
+        self.table = TableWidget(game=seat_source, chances=bool(self.source.table.get("chances", True)),
+                                 theme=self.theme).simple()
         self.last_moves = ""
         replace_children(self, [self.players, self.line, self.table])
         self._draw()
@@ -327,16 +188,16 @@ class ClassTable(widgets.VBox):
         for control in self._controls():
             if control.disabled != paused:
                 control.disabled = paused
-        prompt = getattr(self.table, "prompt", None)
-        if paused and prompt is not None:
+        prompt = self.table.prompt
+        if paused:
             prompt.value = f'<b class="wizard-paused">{escape(PAUSED_LINE)}</b>'
-        elif not paused and prompt is not None and "wizard-paused" in prompt.value:
+        elif "wizard-paused" in prompt.value:
             self.table.refresh(())   # the table's own prompt again
 
     def _allow_chances(self, allowed: bool) -> None:
         """The teacher switches chances help on or off for the class: show or hide the table's switch."""
-        panel = getattr(self.table, "chances", None)
-        if panel is None or getattr(panel, "enabled", allowed) == allowed:
+        panel = self.table.chances
+        if panel.enabled == allowed:
             return
         panel.enabled = allowed
         panel.layout.display = None if allowed else "none"
@@ -352,7 +213,7 @@ class ClassTable(widgets.VBox):
         return thinking_line(self.source.table, self.source.me)
 
     def _move_line(self, name: str, action: Any) -> str:
-        if action.kind == "play" and action.value is None:
+        if action.kind == ActionKind.PLAY and action.value is None:
             return f"{name} plays the card they could not see."
         return self.vocab.move_line(name, False, action)
 
@@ -393,8 +254,8 @@ class ClassTable(widgets.VBox):
 
     def _controls(self) -> list[Any]:
         """The table's play controls now shown: its action buttons, the number box, the cards."""
-        boxes = (getattr(self.table, "action_box", None), getattr(self.table, "hand_box", None))
-        return [c for box in boxes for c in getattr(box, "children", ()) if hasattr(c, "disabled")]
+        boxes = (self.table.action_box, self.table.hand_box)
+        return [c for box in boxes for c in box.children if hasattr(c, "disabled")]
 
     def _pass_ended(self, message: str) -> None:
         """This page's pass has ended (the pupil joined again elsewhere, or the teacher freed them)."""
@@ -442,21 +303,6 @@ def page_gone(gone: bool) -> None:
     teacher's board says so and the grace runs, or here again."""
     for table in list(_LIVE):
         table.seat.away(gone)
-
-
-def _seat_table(table_class: Any, source: SeatGame, theme: str | None) -> Any:
-    """The table widget on the seat's game: every other seat is a person (or the service's computer)."""
-    others: list[Any] = [None] * (source.players - 1)
-    chances = bool(source.table.get("chances", True))
-    try:
-        return table_class(game=source, seat=source.me, opponents=others, chances=chances, theme=theme)
-    except WizardError:
-        # A table that takes only a local Game: set it up with the class table's players, then hand
-        # it the seat's game (the same start as a game in progress).
-        table = table_class(rules=source.ruleset, players=source.players, seat=source.me, opponents=others,
-                            names=source.names, chances=chances, theme=theme)
-        table._begin(source, f"Class table {source.table.get('id')}: {source.status()}")
-        return table
 
 
 def _kernel_loop() -> asyncio.AbstractEventLoop | None:

@@ -301,21 +301,23 @@ def winners_sentence(names: Sequence[str], winners: Iterable[int]) -> str:
     return f"Game over! The winner{'s are' if len(who) > 1 else ' is'} {' and '.join(who)}."
 
 
-def narrate(events: Iterable[Event], game: Game, learner: int, vocab: Vocabulary,
-            action: Any = None) -> list[str]:
+def narrate(events: Iterable[Event], game: Any, learner: int, vocab: Vocabulary,
+            action: Any = None, you: int | None = None) -> list[str]:
     """The events of one move as lines of the log, in the vocabulary's words, for ``learner``.
 
     Only what the learner's view shows is told: a hidden or secret bid of another player is
     "made" but not named until the learner's view shows it (hidden bids: once all are in, when
     the line lists them all); a card another player passes face down is "a card".  ``action`` is
     the move as it was asked for (it tells an unseen Clairvoyance card from a chosen one).
-    ``game`` is the game after the move.
+    ``game`` is the game after the move; ``you`` the seat spoken to as "You" ("You play", not
+    "You plays"): the table controller says which (``TableController.you``).
     """
     names = game.names
+    you_seat = you
     lines: list[str] = []
     for event in events:
         seat = getattr(event, "seat", None)
-        you = seat == learner and vocab.is_you(names[learner])
+        you = seat is not None and seat == you_seat
         name = names[seat] if seat is not None else ""
         if isinstance(event, BidMade):
             shown = seat == learner or game.visible_bids(learner)[event.seat] is not None
@@ -339,7 +341,7 @@ def narrate(events: Iterable[Event], game: Game, learner: int, vocab: Vocabulary
         elif isinstance(event, BidChanged):
             lines.append(vocab.move_line(name, you, Action("cloud", event.change)))
         elif isinstance(event, TrickFinished):
-            lines.append(vocab.trick_line(event.record, names, learner))
+            lines.append(vocab.trick_line(event.record, names, learner, you=you_seat))
         elif isinstance(event, RoundFinished):
             lines.append(vocab.round_line(event, learner))
         elif isinstance(event, GameOver):

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..display.html import card_html
 from ..engine.game import SeatView, TrickRecord
+from ..engine.phases import PhaseName
 from ..teach.vocabulary import Vocabulary
 from .chips import chip_html
 from .common import chips_html
@@ -98,8 +99,10 @@ def places(players: int, learner: int) -> dict[int, str]:
 
 
 def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner: int,
-               thinking: int | None, new_pile: int | None, last: TrickRecord | None = None) -> str:
+               thinking: int | None, new_pile: int | None, last: TrickRecord | None = None,
+               you: int | None = None, last_title: str = "the last trick") -> str:
     name = view.names[seat]
+    you_seat = you
     you = seat == learner
     turn = view.to_move == seat
     classes = ["wizard-seat", f"wizard-seat-{seat}"]
@@ -108,7 +111,7 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
     if you:
         classes.append("wizard-seat-you")
     # "Owl deals", "You deal": the tag follows the name, so the verb agrees with it.
-    dealer = (f'<span class="wizard-dealer">{vocab.verb("deal", you and vocab.is_you(name))}</span>'
+    dealer = (f'<span class="wizard-dealer">{vocab.verb("deal", seat == you_seat)}</span>'
               if seat == view.dealer else "")
     note = ""
     if turn and thinking == seat:
@@ -144,7 +147,8 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
         # The trick this player won last lies on their pile, face up, the winning card marked.
         small = "".join(card_html(c, vocab.theme, size=0.5, extra_class="wizard-winning-card" if s == seat else "")
                         for s, c in last.plays)
-        won_last = f'<div class="wizard-seat-last" title="the last trick, won by {html.escape(name)}">{small}</div>'
+        won_last = (f'<div class="wizard-seat-last" title="{html.escape(last_title)}, won by {html.escape(name)}">'
+                    f'{small}</div>')
     return (f'<div class="{" ".join(classes)} wizard-place-{place}" role="group" '
             f'aria-label="{html.escape(name)}: {html.escape(tricks)} won, {points} points">'
             f'<div class="wizard-seat-name">{html.escape(name)}{dealer}'
@@ -154,10 +158,11 @@ def _seat_html(view: SeatView, seat: int, place: str, vocab: Vocabulary, learner
             f'{won_last}{visible}{note}</div>')
 
 
-def _played_html(seat: int, card: Any, view: SeatView, vocab: Vocabulary, winner: int | None) -> str:
+def _played_html(seat: int, card: Any, view: SeatView, vocab: Vocabulary, winner: int | None,
+                 you: int | None = None) -> str:
     name = html.escape(view.names[seat])
     if seat == winner:
-        wins = vocab.verb("win", vocab.is_you(view.names[seat]))  # "Owl ✔ wins", "You ✔ win"
+        wins = vocab.verb("win", seat == you)  # "Owl ✔ wins", "You ✔ win"
         return (f'<div class="wizard-played wizard-winner" data-seat="{seat}">'
                 f'{card_html(card, vocab.theme, extra_class="wizard-winning-card")}'
                 f'<span class="wizard-wins-tag">{name} \u2714 {wins}</span></div>')
@@ -166,11 +171,15 @@ def _played_html(seat: int, card: Any, view: SeatView, vocab: Vocabulary, winner
 
 
 def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: TrickRecord | None,
-              fresh: bool, thinking: int | None = None) -> str:
-    """The whole table as HTML.
+              fresh: bool, thinking: int | None = None, you: int | None = None,
+              round_before: tuple[int, TrickRecord] | None = None) -> str:
+    """The whole table as HTML (what lies in the middle: ``TableController.felt_state``).
 
     ``fresh``: ``last_trick`` has just been finished and no card of the next trick is down yet:
-    it lies in the middle, its winning card marked, the reason said, and slides to the winner."""
+    it lies in the middle, its winning card marked, the reason said, and slides to the winner.
+    ``round_before``: a new round is dealt, (the round before's number, its last trick): the middle
+    is clear for the new round's predictions (bids), and that trick lies aside, face up on its
+    winner's pile, a line saying who won it and why.  ``you``: the seat spoken to as "You"."""
     where = places(view.players, learner)
     winner = None
     done = fresh and last_trick is not None
@@ -179,19 +188,28 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
         winner = last_trick.winner_seat
         reason = html.escape(_sentence(vocab.trick_reason(last_trick.result)))
         who = "nobody" if winner is None else view.names[winner]
-        note = (f'<div class="wizard-last-trick"><b>{html.escape(vocab.says(who, "win"))} '
+        note = (f'<div class="wizard-last-trick"><b>{html.escape(vocab.says(who, "win", winner == you))} '
                 f'the trick.</b><br>{reason}</div>')
+    elif round_before is not None:
+        number, before = round_before
+        plays = ()
+        who = "nobody" if before.winner_seat is None else view.names[before.winner_seat]
+        note = (f'<div class="wizard-last-trick wizard-last-round-trick"><b>{html.escape(who)} won the '
+                f'last trick of round {number}.</b> '
+                f'{html.escape(_sentence(vocab.trick_reason(before.result)))}</div>'
+                f'Round {view.round_number}: everyone {vocab.bid_verb}s how many tricks they will win')
     else:
         plays = view.trick
-        if view.phase == "play":
+        if view.phase == PhaseName.PLAY:
             number = len(view.tricks) + 1
             lead = view.names[view.leader] if view.leader is not None and not plays else ""
-            note = f"Trick {number} of {view.hand_size}" + (f"<br>{html.escape(vocab.says(lead, 'lead'))}" if lead else "")
-        elif view.phase == "bid":
+            says = html.escape(vocab.says(lead, "lead", view.leader == you)) if lead else ""
+            note = f"Trick {number} of {view.hand_size}" + (f"<br>{says}" if lead else "")
+        elif view.phase == PhaseName.BID:
             note = f"Everyone {vocab.bid_verb}s how many tricks they will win"
         else:
             note = ""
-        if last_trick is not None and view.phase == "play" and plays and view.tricks:
+        if last_trick is not None and view.phase == PhaseName.PLAY and plays and view.tricks:
             who = "nobody" if last_trick.winner_seat is None else view.names[last_trick.winner_seat]
             note += (f'<div class="wizard-last-trick" style="font-size:13px;margin-top:4px">The last trick '
                      f'went to {html.escape(who)}. '
@@ -200,7 +218,7 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
     order = {"left": 0, "top-left": 1, "top": 2, "top-right": 3, "right": 4, "bottom": 5}
     for seat, card in sorted(plays, key=lambda p: order[where[p[0]]]):
         area = where[seat] if where[seat] in cells else "top"
-        cells[area].append(_played_html(seat, card, view, vocab, winner))
+        cells[area].append(_played_html(seat, card, view, vocab, winner, you))
     to = ""
     if done and winner is not None:
         place = where[winner]
@@ -211,10 +229,14 @@ def felt_html(view: SeatView, vocab: Vocabulary, learner: int, last_trick: Trick
               f'<div class="wizard-trick-note">{note}</div>'
               f'<div class="wizard-played-right">{"".join(cells["right"])}</div>'
               f'<div class="wizard-played-bottom">{"".join(cells["bottom"])}</div></div>')
-    new_pile = winner if done else None
+    # The pile that just took a trick pulses (a new round's: the one that took the round before's last).
+    new_pile = winner if done else round_before[1].winner_seat if round_before is not None else None
     # The last trick of this round (not of the round before) lies on its winner's pile.
-    on_pile = last_trick if not done and view.phase == "play" and view.tricks else None
-    seats = {s: _seat_html(view, s, where[s], vocab, learner, thinking, new_pile, on_pile)
+    on_pile = last_trick if not done and view.phase == PhaseName.PLAY and view.tricks else None
+    title = "the last trick"
+    if round_before is not None:  # the round before's last trick, aside on its winner's pile
+        on_pile, title = round_before[1], f"the last trick of round {round_before[0]}"
+    seats = {s: _seat_html(view, s, where[s], vocab, learner, thinking, new_pile, on_pile, you, title)
              for s in range(view.players)}
     top = [seats[s] for s in sorted(seats, key=lambda s: order[where[s]]) if where[s].startswith("top")]
     side = {p: next((seats[s] for s in seats if where[s] == p), "") for p in ("left", "right", "bottom")}
