@@ -184,3 +184,18 @@ def test_lesson_05_shows_the_kid_words_of_my_predictions():
     rounds = [entry(1, 1)] * 7 + [entry(2, 1)] * 2 + [entry(1, 0)]
     said = summarize(rounds, kid=True).text
     assert said in " ".join(part.split())
+
+
+def test_the_numbers_lesson_15_quotes_are_the_example_class_s(shipped):
+    lesson = " ".join((REPO / "lessons" / "15-learn-from-your-games.md").read_text(encoding="utf-8").split())
+    p = float((shipped["bid"] == shipped["tricks"]).mean())
+    se = (p * (1 - p) / len(shipped)) ** 0.5
+    assert f"between about {round(100 * (p - 2 * se))} and {round(100 * (p + 2 * se))} bids in 100" in lesson
+    ada = shipped[shipped["pupil"] == "Ada"]
+    share = float((ada["bid"] == ada["tricks"]).mean())
+    assert f"Ada got {int(share * len(ada))} of {len(ada)}" in lesson
+    assert f"about ±{2 * (share * (1 - share) / len(ada)) ** 0.5:.2f}" in lesson
+    # the exit ticket: 31 of 40 bids of chance 0.5
+    se40 = (0.5 * 0.5 / 40) ** 0.5
+    assert f"about {se40:.2f}, and 31 of 40 is {31 / 40:.2f}" in lesson and (31 / 40 - 0.5) / se40 > 3
+    assert "more than three standard errors" in lesson
