@@ -439,7 +439,7 @@ def test_lesson_5_has_the_newcomers_answers_and_a_paper_score_pad():
     assert "wizard-game-seed1-round3.json" in text
 
 
-@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 15)])
+@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 16)])
 def test_every_lesson_plan_says_what_to_do_with_error_displaying_widget(number):
     text = _lesson(number)
     assert "Error displaying widget" in text and "Run All Cells" in text

@@ -27,9 +27,9 @@ from wizard_edu import (
 from wizard_edu.simulate.odds import hand_odds, one_card_win_probability, trump_odds
 
 REPO = Path(__file__).resolve().parents[1]
-NUMBERS = ["06", "07", "08", "09", "10", "11", "12", "13", "14"]   # 14: issue 12
+NUMBERS = ["06", "07", "08", "09", "10", "11", "12", "13", "14", "15"]   # 14: issue 12, 15: issue 30
 #: how many 45-minute parts each lesson has
-PARTS = {"06": 1, "07": 1, "08": 2, "09": 2, "10": 2, "11": 2, "12": 2, "13": 2, "14": 2}   # 14: issue 21
+PARTS = {"06": 1, "07": 1, "08": 2, "09": 2, "10": 2, "11": 2, "12": 2, "13": 2, "14": 2, "15": 1}   # 14: issue 21
 
 
 def lesson(number: str) -> str:
@@ -103,7 +103,7 @@ def test_every_lesson_has_the_parts_of_a_plan(number):
     assert re.search(r"^\| 1 \|", block, re.M), number
 
 
-@pytest.mark.parametrize("number", ["08", "11", "12", "13", "14"])
+@pytest.mark.parametrize("number", ["08", "11", "12", "13", "14", "15"])
 def test_the_generated_answer_key_matches_the_notebook(number, monkeypatch, tmp_path):
     """06, 07 and 09 are checked in test_editions; 08 and 13 changed with issue 11, 11, 12 and 14 with issue 12."""
     from wizard_edu.teach.editions import KEY_BEGIN, KEY_END, answer_key_markdown
@@ -145,7 +145,7 @@ def test_every_think_prompt_is_followed_by_a_checked_question(number):
 FIRST = re.compile(r"(Think first|Try first|Try it|Your turn)(:\*\*|\*\*:|:)", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("number", ["11", "12", "14"])
+@pytest.mark.parametrize("number", ["11", "12", "14", "15"])
 def test_every_think_first_prompt_is_followed_by_a_checked_question(number):
     """Issue 12: every "Think first" prompt of 11, 12 and 14 is followed at once by a question; what
     shows the answer in a cell after it is tagged `answer`."""

@@ -129,6 +129,11 @@ CRIB_IDEAS: dict[int, tuple[str, tuple[str, ...]]] = {
           "A bid of 0 lowers the chance of a Wizard; a high bid raises the chance of trumps.",
           "Exact (every deal) and sampled answers agree within a few standard errors.",
           "(Part B) Winning this trick is not the same as making the bid.")),
+    15: ("Learn from a class's rounds: exact bids, calibration, and the hard computer with the same cards.",
+         ("The share of exact bids ± 2 standard errors, √(p(1 − p)/n): 12 rounds say little about one pupil.",
+          "Calibrated: of the bids the kit called 6 in 10, about 6 in 10 came true; check group by group.",
+          "Bid − tricks: misses above 0 are too high, below 0 too low.",
+          "The hard computer in the same seat with the same cards picks bids with a higher chance.")),
 }
 
 
