@@ -52,7 +52,9 @@ from .common import (
     vocab_for,
     winners_sentence,
 )
+from .compact import COMPACT_CSS
 from .felt import FELT_CSS, felt_html, round_tiles_html
+from .keys import NumberKeys
 
 if TYPE_CHECKING:  # the coach is imported only when a hint is asked for
     from ..players.coach import Hint
@@ -103,7 +105,8 @@ STYLE = FELT_CSS + """<style>
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
 .wizard-widget .wizard-card-button:focus, .wizard-widget .widget-button:focus { outline: 3px solid #1a73e8; }
 .wizard-widget table.wizard-pad td, .wizard-widget table.wizard-pad th { padding: 2px 6px; }
-</style>"""
+.wizard-table .wizard-bid-keys { color: #333; font-size: 0.95em; margin-left: 6px; align-self: center; }
+</style>""" + COMPACT_CSS
 
 
 def describe_action(action: Action, theme: Theme | Vocabulary | str | None = None,
@@ -354,12 +357,10 @@ class TableWidget(WidgetBase):
         self.bid_buttons: list[widgets.Button] = []
         self.bid_label = widgets.HTML(f"<b>{self.vocab.bid_verb.capitalize()}:</b>&nbsp;")
         self.bid_label.add_class("wizard-bid-label")
-        # Number keys predict (or bid): the box has the focus when it is the learner's turn to say.
-        self.bid_keys = widgets.Text(value="", placeholder="or press a number key", continuous_update=True,
-                                     description="Your number:", style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="20em", height="44px"))
+        # Number keys predict (or bid) while the table has the focus (see .keys); the words say so.
+        self.number_keys = NumberKeys(self._on_number_key)
+        self.bid_keys = widgets.HTML("\u2328 or press a number key")
         self.bid_keys.add_class("wizard-bid-keys")
-        self.bid_keys.observe(self._on_bid_key, names="value")
 
         self.seed_box = seed_box(0)
         self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
@@ -406,7 +407,7 @@ class TableWidget(WidgetBase):
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
                                        layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = (self.style_html, self.resume_box, self.header, self.felt, self.prompt,
+        self.children = (self.style_html, self.number_keys, self.resume_box, self.header, self.felt, self.prompt,
                          self.action_box, self.hand_box, self.status, self.chances, self.round_html,
                          self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
                          self.save_text)
@@ -761,27 +762,33 @@ class TableWidget(WidgetBase):
 
     @guarded
     @from_the_page
-    def _on_bid_key(self, change: dict) -> None:
-        text = str(change["new"]).strip()
-        if not text:
-            return
-        self.bid_keys.value = ""  # ready for the next round's number
+    def _on_number_key(self, key: str) -> None:
+        """A number key pressed while the table has the focus: the same as a click on that number."""
         view = self.view
-        if not (view.my_turn and view.phase == "bid"):
-            return
-        if not text.isdigit():
+        if self.game.is_over:
+            self.say(self._over_text(), "info")
+        elif not view.my_turn:
+            who = self.game.names[view.to_move] if view.to_move is not None else "the others"
+            self.say(f"Wait for {who}: it is not your turn yet.", "info")
+        elif view.phase != "bid":
+            then = "click a card to play it" if view.phase in ("play", "pass") else "click a button"
+            self.say(f"The number keys are for your {self.vocab.bid_noun}. Now {then}.", "info")
+        elif int(key) > view.hand_size:
             self.say(f"Press a number key from 0 to {view.hand_size}.", "error")
-            return
-        self.bid(int(text))
+        else:
+            self._click_bid(int(key))
 
     def _focus_turn(self) -> None:
-        """Keyboard play: put the focus where the learner acts next (the number box, or the first
-        card that may be played), after a move made in the page."""
+        """Keyboard play: put the focus where the learner acts next (the first number, where the
+        number keys work too, or the first card that may be played), after a move made in the page."""
         view = self.view
         if not view.my_turn:
             return
         if view.phase == "bid":
-            self.bid_keys.focus()
+            allowed = [b for b in self.action_box.children if "wizard-bid-button" in b._dom_classes
+                       and "wizard-not-allowed" not in b._dom_classes]
+            if allowed:
+                allowed[0].focus()
         elif view.phase in ("play", "pass"):
             legal = [b for b in self.hand_box.children if "wizard-legal" in b._dom_classes]
             if legal:
