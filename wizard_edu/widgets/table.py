@@ -191,6 +191,8 @@ def from_the_page(method: Callable) -> Callable:
 class TableWidget(WidgetBase):
     """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
 
+    kid_name = "Your game table"
+
     def __init__(self, rules: str | Ruleset = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
                  names: Sequence[str] | None = None, first_dealer: int | None = None, game: Game | str | None = None,
