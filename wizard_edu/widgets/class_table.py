@@ -217,6 +217,12 @@ PLAYERS_STYLE = """<style>
 .wizard-class-here { color: #0f5c2a; font-weight: bold; }
 .wizard-class-away { color: #8a1c1c; font-weight: bold; }
 .wizard-class-line { font-size: 1.15em; min-height: 1.5em; margin: 0.3em 0; }
+@media (max-height: 960px) {  /* a short screen: the pupil's hand stays on it (see .compact) */
+ .wizard-class-app .wizard-class-note-text { margin: 0.2em 0; }
+ .wizard-class-players { margin: 0; }
+ .wizard-class-player { padding: 0 0.5em; }
+ .wizard-class-line { margin: 0.1em 0; }
+}
 </style>"""
 
 
