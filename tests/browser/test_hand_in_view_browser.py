@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
 import urllib.request
 from pathlib import Path
 
 import nbformat
 import pytest
-from browser_helpers import PANEL, open_and_run_all, widget
+from browser_helpers import PANEL, open_and_run_all, open_notebook, widget
 from test_class_tables_browser import join_through_kid_mode
 from test_kidmode_browser import kid_server  # noqa: F401 - a fixture
 from test_kidmode_class_browser import start_play
@@ -245,3 +246,34 @@ def test_the_class_table_shows_the_hand_and_the_numbers_without_scrolling(browse
             context.close()
         stop(process, timeout=20)
         process.log_file.close()
+
+
+def test_before_a_run_and_after_a_restart_the_table_says_what_to_do(page, lab):
+    """Notebook 05 opened on a new computer (not yet trusted, nothing run): each widget's place says in
+    kid words how to open it, never ``TableWidget(...)`` or ``VBox(children=...``. After Run All and a
+    kernel restart the stopped widgets say how to start again (no broken-link icons on every button)."""
+    shutil.copy(lab.root / "05-play-wizard-junior.ipynb", lab.root / "05-before-a-run.ipynb")
+    open_notebook(page, lab, "05-before-a-run.ipynb")
+    outputs = page.locator(f"{PANEL} .jp-OutputArea-output")
+    outputs.first.wait_for(timeout=WAIT)
+    texts = outputs.evaluate_all("els => els.map(e => e.innerText)")
+    assert "\u25b6 Your game table appears here. To open it, run the notebook: Run \u25b8 Run All Cells." in texts
+    assert "\u25b6 The table chooser appears here. To open it, run the notebook: Run \u25b8 Run All Cells." in texts
+    raw = [t for t in texts if re.match(r"\w+\((children=)?", t)]
+    assert not raw, raw
+
+    open_and_run_all(page, lab, "05-before-a-run.ipynb")
+    table = widget(page, "wizard-table")
+    table.locator(".wizard-actions .wizard-bid-button").first.wait_for(timeout=WAIT)
+    page.locator("#jp-MainMenu").get_by_text("Kernel", exact=True).click()
+    page.locator(".lm-Menu-item", has_text="Restart Kernel\u2026").first.click()
+    page.locator(".jp-Dialog button.jp-mod-accept").click()
+    chooser = page.locator(f"{PANEL} .jp-OutputArea-output .wizard-widget", has=page.locator(".widget-toggle-buttons"))
+    for stopped in (table, chooser.first):
+        stopped.scroll_into_view_if_needed()
+        page.wait_for_function("el => el.classList.contains('jupyter-widgets-disconnected')",
+                               arg=stopped.element_handle(), timeout=WAIT)
+        said = stopped.evaluate("el => getComputedStyle(el, '::before').content")
+        assert "This has stopped. To start it again, run the notebook: Run \u25b8 Run All Cells." in said, said
+        # Nothing of the dead widget is shown (its buttons, each with a broken-link icon).
+        assert stopped.locator(".widget-button:visible, .widget-toggle-button:visible").count() == 0

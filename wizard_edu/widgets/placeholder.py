@@ -49,22 +49,27 @@ class KidBox(KidText, widgets.VBox):
 
     def __init__(self, children: Any = (), kid_name: str = "The game", **kwargs: Any) -> None:
         super().__init__(children, **kwargs)
+        self.add_class("wizard-widget")  # the kit's styles, and its sentence once the kernel has stopped
         self.kid_name = kid_name
+
+
+#: The kit's outermost boxes (a widget inside one of them is hidden with it).
+_ROOTS = (".wizard-widget", ".wizard-kid-app", ".wizard-class-table")
+
+
+def _each(suffix: str, within: str = "") -> str:
+    return ",".join(f"{within}{root}.jupyter-widgets-disconnected{suffix}" for root in _ROOTS)
 
 
 #: A widget of the kit whose kernel has stopped: hidden, and a sentence in its place (in JupyterLab:
 #: run the notebook again; in a kid-mode page: open the page again).
 STOPPED_CSS = ("<style>"
-               ".wizard-widget.jupyter-widgets-disconnected>*,.wizard-kid-app.jupyter-widgets-disconnected>*"
-               "{display:none!important}"
-               ".wizard-widget.jupyter-widgets-disconnected::before,.wizard-kid-app.jupyter-widgets-disconnected::before"
-               "{content:'\\25B6  This has stopped. Open the page again to play.';display:block;"
-               "font:bold 16px/1.4 sans-serif;color:#1f3b63;background:#eef3fb;border-radius:6px;"
-               "padding:8px 12px;margin:4px 0}"
-               ".jp-Notebook .wizard-widget.jupyter-widgets-disconnected::before,"
-               ".jp-Notebook .wizard-kid-app.jupyter-widgets-disconnected::before"
-               "{content:'\\25B6  This has stopped. To start it again, run the notebook: Run \\25B8  Run All Cells.'}"
-               ".wizard-kid-app .wizard-widget.jupyter-widgets-disconnected::before{content:none}"
+               f"{_each('>*')}{{display:none!important}}"
+               f"{_each('::before')}{{content:'\\25B6  This has stopped. Open the page again to play.';"
+               "display:block;font:bold 16px/1.4 sans-serif;color:#1f3b63;background:#eef3fb;"
+               "border-radius:6px;padding:8px 12px;margin:4px 0}"
+               f"{_each('::before', '.jp-Notebook ')}{{content:'\\25B6  This has stopped. To start it again, "
+               "run the notebook: Run \\25B8  Run All Cells.'}"
                "</style>")
 
 __all__ = ["RUN_ALL", "run_to_open", "kid_bundle", "KidText", "KidBox", "STOPPED_CSS"]
