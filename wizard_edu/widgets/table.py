@@ -106,6 +106,7 @@ STYLE = FELT_CSS + """<style>
 .wizard-widget .wizard-card-button:focus, .wizard-widget .widget-button:focus { outline: 3px solid #1a73e8; }
 .wizard-widget table.wizard-pad td, .wizard-widget table.wizard-pad th { padding: 2px 6px; }
 .wizard-table .wizard-bid-keys { color: #333; font-size: 0.95em; margin-left: 6px; align-self: center; }
+.wizard-table .wizard-bid-label { align-self: center; }
 </style>""" + COMPACT_CSS
 
 
