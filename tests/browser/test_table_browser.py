@@ -145,7 +145,9 @@ def test_a_whole_junior_round_by_keyboard(page, kid_server):  # noqa: F811
     """Round 1 and round 2 (two tricks) with Tab, number keys and Enter only: no mouse."""
     page.set_viewport_size({"width": 1024, "height": 768})
     table = open_page(page, kid_server["port"], "apps/junior-table.ipynb")
-    is_number_box = "() => document.activeElement && document.activeElement.closest('.wizard-bid-keys') !== null"
+    # The number keys work wherever the focus is in the table once the numbers are shown.
+    is_number_box = ("() => document.activeElement && document.activeElement.closest('.wizard-table') !== null"
+                     " && document.querySelector('.wizard-table .wizard-actions .wizard-bid-button') !== null")
     is_legal_card = ("() => document.activeElement && document.activeElement.matches("
                      "'.wizard-hand-buttons .wizard-card-button.wizard-legal')")
     keys = 0

@@ -68,8 +68,8 @@ PAGE_STYLE = ("body{font-family:sans-serif;background:#fffbe6;color:#111;display
 
 
 #: The only JupyterLab extensions a kid-mode page loads: the widget manager (Voila's own for ipywidgets 8,
-#: and the one it builds on).
-KID_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+#: and the one it builds on), and anywidget (the table's number keys, ``wizard_edu.widgets.keys``).
+KID_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "anywidget")
 
 
 def kid_page(title: str, body: str) -> str:

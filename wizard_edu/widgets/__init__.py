@@ -124,7 +124,7 @@ with ``wizard-players`` and ``wizard-trick``), ``wizard-seat`` (+ ``wizard-seat-
 ``wizard-seat-you``), ``wizard-played`` (a trick's card in front of its player, ``data-seat``) and
 ``wizard-winner`` (the winning one), ``wizard-last-trick`` (the trick's reason), ``wizard-seat-last``
 (the last trick on its winner's pile), ``wizard-round-tile`` (+ ``wizard-right``/``wizard-wrong``),
-``wizard-bid-keys`` (the number box), ``wizard-resume`` (the offer to go on with a saved game).
+``wizard-bid-keys`` (the words "or press a number key"), ``wizard-number-keys`` (the number keys' listener), ``wizard-resume`` (the offer to go on with a saved game).
 Drawn cards are ``wizard-card`` with ``data-card="R7"``.
 
 Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``page`` and

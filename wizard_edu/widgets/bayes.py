@@ -23,6 +23,7 @@ from ..engine.rules.rulesets import get_ruleset
 from ..errors import WizardError
 from ..simulate.bayes import reveal
 from .common import theme_for
+from .placeholder import KidText
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -58,7 +59,7 @@ def bayes_bars_html(table: pd.DataFrame, names: dict[int, str] | None = None) ->
     return legend + "".join(blocks)
 
 
-class BayesLab(widgets.VBox):
+class BayesLab(KidText, widgets.VBox):
     """Your hand and the turned-up card are dealt (seeded); pick the bids of the players before you.
 
     ``players``, ``cards`` (cards each), ``rules``, ``seed``; the lab uses exact enumeration when the
@@ -66,6 +67,8 @@ class BayesLab(widgets.VBox):
     ``lab.set_bid(seat, bid)`` (``None``: no bid yet) is what the dropdowns call; ``lab.table`` is
     the :func:`reveal` table; ``lab.text`` a plain summary.
     """
+
+    kid_name = "The bidding lab"
 
     def __init__(self, players: int = 4, cards: int = 1, rules: str = "classic", seed: int | None = 0,
                  samples: int = 20_000, seat: int | None = None) -> None:
@@ -128,8 +131,10 @@ class BayesLab(widgets.VBox):
         self.text = " ".join(lines)
 
 
-class LikelihoodTable(widgets.VBox):
+class LikelihoodTable(KidText, widgets.VBox):
     """How the bidding model bids with and without a Wizard (the likelihood), as bars per bid."""
+
+    kid_name = "The table of bids"
 
     def __init__(self, cards: int = 3, players: int = 4, turned_up: str | None = "R5", rules: str = "classic",
                  feature: str = "a Wizard", seed: int | None = 0) -> None:

@@ -34,6 +34,7 @@ from ..display.themes import Theme
 from ..engine.game import SeatView
 from ..engine.rules.tables import is_tabled
 from .common import theme_for
+from .placeholder import KidText
 
 if TYPE_CHECKING:  # pandas is imported where a table is made: importing it is slow
     import pandas as pd
@@ -140,13 +141,15 @@ def chances_html(view: SeatView, table: pd.DataFrame, theme: Theme) -> str:
     return head + "".join(rows) + foot
 
 
-class ChancesPanel(widgets.VBox):
+class ChancesPanel(KidText, widgets.VBox):
     """A toggle-able panel of win chances for the learner's cards (see the module for the table hook).
 
     ``on``: start switched on; ``enabled=False``: no toggle, nothing shown (a game without help);
     ``samples``: deals per update (default: as many as fit :data:`PANEL_BUDGET`);
     ``bid_informed``: weigh the deals by the others' bids.
     """
+
+    kid_name = "The chances"
 
     def __init__(self, view: SeatView | None = None, *, on: bool = False, enabled: bool = True,
                  samples: int | None = None, seed: int | None = 0, bid_informed: bool = False,

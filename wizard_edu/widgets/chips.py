@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from ..engine.rules.core import score_round
 from ..errors import WizardError
+from .placeholder import KidText
 
 __all__ = ["ChipsPicture", "ChipsExplorer", "chips_picture_html"]
 
@@ -110,8 +111,10 @@ class ChipsPicture:
                 f"{self.points} point{'' if self.points == 1 else 's'})")
 
 
-class ChipsExplorer(widgets.VBox):
+class ChipsExplorer(KidText, widgets.VBox):
     """Click a prediction and a number of tricks won; the chips picture shows what happens."""
+
+    kid_name = "The chips"
 
     def __init__(self, predicted: int = 2, won: int = 2, most: int = 4) -> None:
         super().__init__()

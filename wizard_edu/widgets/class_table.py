@@ -35,6 +35,7 @@ from ..engine.phases import PhaseName
 from ..errors import WizardError
 from ..tables.sources import SeatGame, SeatSource
 from .common import replace_children, vocab_for
+from .placeholder import KidText
 
 if TYPE_CHECKING:
     from ..online import Seat
@@ -76,6 +77,12 @@ PLAYERS_STYLE = """<style>
 .wizard-class-here { color: #0f5c2a; font-weight: bold; }
 .wizard-class-away { color: #8a1c1c; font-weight: bold; }
 .wizard-class-line { font-size: 1.15em; min-height: 1.5em; margin: 0.3em 0; }
+@media (max-height: 960px) {  /* a short screen: the pupil's hand stays on it (see .compact) */
+ .wizard-class-app .wizard-class-note-text { margin: 0.2em 0; }
+ .wizard-class-players { margin: 0; }
+ .wizard-class-player { padding: 0 0.5em; }
+ .wizard-class-line { margin: 0.1em 0; }
+}
 </style>"""
 
 
@@ -121,13 +128,15 @@ def thinking_line(table: dict[str, Any], me: int) -> str:
     return f"Waiting for {who}." if who else ""
 
 
-class ClassTable(widgets.VBox):
+class ClassTable(KidText, widgets.VBox):
     """The table widget at a class table: ``ClassTable(seat)`` for a :class:`~wizard_edu.online.Seat`.
 
     ``table`` is the :class:`~wizard_edu.widgets.table.TableWidget` inside (its plain Python API:
     ``class_table.table.act(action)``); :meth:`update` reads the service again (the push thread calls
     it on the kernel's loop; tests may call it directly); :meth:`close` leaves the seat.
     """
+
+    kid_name = "Your class table"
 
     def __init__(self, seat: Seat, theme: str | None = None, watch: bool = True) -> None:
         self._closed = threading.Event()
@@ -314,13 +323,15 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 
 
 # -- the app -----------------------------------------------------------------------------------------
-class ClassTableApp(widgets.VBox):
+class ClassTableApp(KidText, widgets.VBox):
     """Join the class table and play: a name box in kid mode, the hub login on the class hub.
 
     ``ClassTableApp(url, code)``; without them it reads where kid mode or the hub put them
     (``$WIZARD_EDU_TABLES_URL`` with ``$WIZARD_EDU_CLASS_CODE`` or ``$JUPYTERHUB_API_TOKEN``).
     Plain API: :meth:`join_as` (blocks until seated), ``app.class_table`` once seated.
     """
+
+    kid_name = "Your class table"
 
     def __init__(self, url: str | None = None, code: str | None = None, hub_token: str | None = None,
                  theme: str | None = None, timeout: float = JOIN_TIMEOUT) -> None:

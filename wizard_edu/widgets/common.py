@@ -28,6 +28,7 @@ from ..engine.game import Action, Game, TrickRecord
 from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError, WrongPhaseError
 from ..teach.vocabulary import Vocabulary, vocabulary
+from .placeholder import STOPPED_CSS, kid_bundle
 
 _KIND_STYLE = {"ok": ("#e7f6ec", "#1b5e20", "\u2714"), "error": ("#fdecea", "#8a1c1c", "\u2716"),
                "info": ("#eef3fb", "#1f3b63", "\u2139"), "hint": ("#fff8e1", "#5d4300", "\u2605")}
@@ -142,7 +143,7 @@ def status_area() -> widgets.HTML:
 
     It also carries the cards' page styles (:data:`~wizard_edu.display.html.CARD_CSS`), so every
     widget with a status area draws its card buttons as cards."""
-    area = widgets.HTML(value=CARD_CSS)
+    area = widgets.HTML(value=CARD_CSS + STOPPED_CSS)
     area.add_class("wizard-status")
     return area
 
@@ -242,7 +243,13 @@ def game_at_round(round_number: int, players: int = 4, rules: str | Ruleset = "j
 
 
 class WidgetBase(widgets.VBox):
-    """A VBox with a status area and a short, deterministic text repr."""
+    """A VBox with a status area and a short, deterministic text repr.
+
+    Its plain text in a notebook (what shows before a run) is a sentence about :attr:`kid_name`
+    (see :mod:`.placeholder`); ``repr()`` is the summary."""
+
+    #: What the widget is, in a child's words, for the sentence in its place before a run.
+    kid_name = "The game"
 
     def __init__(self, css: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -256,13 +263,16 @@ class WidgetBase(widgets.VBox):
         """Show ``text`` in the status area (kinds: info, ok, error, hint)."""
         self.message = text
         self.message_kind = kind
-        self.status.value = CARD_CSS + status_message(text, kind)
+        self.status.value = CARD_CSS + STOPPED_CSS + status_message(text, kind)
 
     def _summary(self) -> str:  # pragma: no cover - overridden
         return ""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._summary()})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return kid_bundle(self, self.kid_name, **kwargs)
 
 
 def replace_children(box: widgets.Box, children: list[widgets.Widget]) -> None:

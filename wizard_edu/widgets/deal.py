@@ -27,6 +27,8 @@ from .common import (
 class DealWidget(WidgetBase):
     """Deal the hands of one round face up, with the dealer, the starting player and the trump card."""
 
+    kid_name = "The card dealer"
+
     def __init__(self, players: int = 4, round: int = 1, seed: int = 0, rules: str | Ruleset = "junior",
                  theme: str | None = None, names: Sequence[str] | None = None,
                  game: Game | str | None = None) -> None:

@@ -45,6 +45,8 @@ class WinProbabilityExplorer(WidgetBase):
     """Choose a hand, your seat, the players and the turned-up card: the chance of each number of
     tricks and the expected score of each bid update at once."""
 
+    kid_name = "The chances explorer"
+
     def __init__(self, rules: str | Ruleset = "classic", players: int = 4, seat: int = 0,
                  turned_up: Card | str | None = "J", hand: str = "", *, samples: int = 5000,
                  opponents: str = "rule-of-thumb", seed: int = 0, theme: str | None = None) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .placeholder import STOPPED_CSS, KidText
+
 #: The landing page, relative to an app in notebooks/apps/ (works in Voila and in JupyterLab).
 START_PAGE = "../kids.ipynb"
 
@@ -24,7 +26,7 @@ KID_STYLE = """<style>
 .wizard-kid-back { font-size: 1.15em; font-weight: bold; }
 .wizard-kid-back a { display: inline-block; padding: 0.3em 0.8em; border: 2px solid #333;
   border-radius: 10px; background: #fffbe6; color: #111; text-decoration: none; }
-</style>"""
+</style>""" + STOPPED_CSS
 
 
 def back_link() -> widgets.HTML:
@@ -34,8 +36,13 @@ def back_link() -> widgets.HTML:
     return link
 
 
-class KidApp(widgets.VBox):
+class KidApp(KidText, widgets.VBox):
     """One widget framed as a kid-mode app; ``app.widget`` is the widget inside."""
+
+    @property
+    def kid_name(self) -> str:  # type: ignore[override]
+        """The framed widget's name ("Your game table")."""
+        return str(getattr(self.widget, "kid_name", "The game"))
 
     def __init__(self, widget: widgets.Widget) -> None:
         super().__init__([widgets.HTML(KID_STYLE), back_link(), widget, back_link()])

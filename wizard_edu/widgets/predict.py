@@ -42,6 +42,8 @@ from .table import DEFAULT_NAMES
 class PredictionWidget(WidgetBase):
     """Predict how many tricks a dealt hand will win, then see it played and scored."""
 
+    kid_name = "The prediction game"
+
     seed: int
 
     def __init__(self, round: int = 3, players: int = 4, seed: int = 0, rules: str | Ruleset = "junior",

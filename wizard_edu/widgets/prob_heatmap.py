@@ -31,6 +31,8 @@ class RoundOneHeatMap(WidgetBase):
     """A table of win chances in the one-card round (card x seat) for 3-6 players; ★ marks where a
     bid of 1 has the better expected score."""
 
+    kid_name = "The chances picture"
+
     def __init__(self, players: int = 4, turned_up: str | Card | None = "R5", rules: str = "classic") -> None:
         super().__init__("wizard-heatmap")
         self.ruleset = get_ruleset(rules)

@@ -45,6 +45,8 @@ class LawOfLargeNumbers(WidgetBase):
     running estimate is inside it, and it narrows like 1 / sqrt(trials).
     """
 
+    kid_name = "The experiment"
+
     def __init__(self, question: str = "wizard-turned-up", trials: int = 1_000, seed: int = 0, *,
                  rules: str = "classic", cards: int = 5, card: str = "G11", players: int = 4, seat: int = 1,
                  turned_up: str | None = "R5") -> None:

@@ -775,6 +775,8 @@ class ProgressPanel(WidgetBase):
     one's progress.  ``panel.refresh() -> str`` is the Python API.
     """
 
+    kid_name = "Your progress"
+
     def __init__(self, home: Any = None, **kwargs: Any) -> None:
         super().__init__("wizard-progress", **kwargs)
         self.home = home

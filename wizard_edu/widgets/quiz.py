@@ -95,6 +95,8 @@ class ScoringQuiz(WidgetBase):
     ``quiz.next()``, ``quiz.right``, ``quiz.asked``, ``quiz.streak``.
     """
 
+    kid_name = "The points quiz"
+
     def __init__(self, seed: int = 0, rules: str | Ruleset = "classic", players: int = 4, **kwargs: Any) -> None:
         super().__init__("wizard-quiz", **kwargs)
         self.ruleset = get_ruleset(rules)

@@ -25,6 +25,7 @@ from ..tables.saves import autosave_path, check_save_text
 from ..tables.sources import DEFAULT_NAMES, GameSource, TableGame, table_source
 from ..teach.vocabulary import Vocabulary
 from .common import DOUBLE_CLICK_SECONDS, WidgetBase, guarded, narrate, seed_box, text_button, vocab_for
+from .keys import NumberKeys
 from .table_clicks import TableClicks
 from .table_parts import STYLE, TableDrawing, describe_action, running_totals_chart
 
@@ -36,6 +37,8 @@ def _safely(widget: Any, fn: Callable[[], Any]) -> Callable[[], Any]:
 
 class TableWidget(TableClicks, TableDrawing, WidgetBase):
     """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
+
+    kid_name = "Your game table"
 
     def __init__(self, rules: Any = "junior", players: int = 4, seat: int = 0,
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
@@ -117,12 +120,10 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         self.bid_buttons: list[widgets.Button] = []
         self.bid_label = widgets.HTML()
         self.bid_label.add_class("wizard-bid-label")
-        # Number keys predict (or bid): the box has the focus when it is the learner's turn to say.
-        self.bid_keys = widgets.Text(value="", placeholder="or press a number key", continuous_update=True,
-                                     description="Your number:", style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="20em", height="44px"))
+        # Number keys predict (or bid) while the table has the focus (see .keys); the words say so.
+        self.number_keys = NumberKeys(self._on_number_key)
+        self.bid_keys = widgets.HTML("\u2328 or press a number key")
         self.bid_keys.add_class("wizard-bid-keys")
-        self.bid_keys.observe(self._on_bid_key, names="value")
         self._use_vocab(self.vocab)
 
         self.seed_box = seed_box(0)
@@ -170,7 +171,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
                                  self.chart_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.saving_box = widgets.HBox([self.save_button, self.load_button, self.upload, self.download_html],
                                        layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = (self.style_html, self.resume_box, self.header, self.felt, self.prompt,
+        self.children = (self.style_html, self.number_keys, self.resume_box, self.header, self.felt, self.prompt,
                          self.action_box, self.hand_box, self.status, self.chances, self.round_html,
                          self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
                          self.save_text)

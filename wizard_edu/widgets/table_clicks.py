@@ -98,17 +98,22 @@ class TableClicks:
 
     @guarded
     @from_the_page
-    def _on_bid_key(self, change: dict) -> None:
-        text = str(change["new"]).strip()
-        if not text:
-            return
-        self.bid_keys.value = ""  # ready for the next round's number
-        if ActionKind.BID not in parts.kinds(self.view):
-            return
-        if not text.isdigit():
-            self.say(f"Press a number key from 0 to {self.view.hand_size}.", "error")
-            return
-        self.bid(int(text))
+    def _on_number_key(self, key: str) -> None:
+        """A number key pressed while the table has the focus: the same as a click on that number."""
+        view = self.view
+        if self.game.is_over:
+            self.say(self.controller.over_text, "info")
+        elif not view.my_turn:
+            who = self.game.names[view.to_move] if view.to_move is not None else "the others"
+            self.say(f"Wait for {who}: it is not your turn yet.", "info")
+        elif ActionKind.BID not in parts.kinds(view):
+            hand = parts.hand_cards(view, parts.words(view, self.vocab))
+            then = "click a card to play it" if hand else "click a button"
+            self.say(f"The number keys are for your {self.vocab.bid_noun}. Now {then}.", "info")
+        elif int(key) > view.hand_size:
+            self.say(f"Press a number key from 0 to {view.hand_size}.", "error")
+        else:
+            self._click_bid(int(key))
 
     @guarded
     @from_the_page
@@ -118,11 +123,14 @@ class TableClicks:
         self._clicked((ActionKind.TRUMP, colour), self.choose_trump(colour))
 
     def _focus_turn(self) -> None:
-        """Keyboard play: the focus goes where the learner acts next (the number box, or the first
-        card that may be played), after a move made in the page."""
+        """Keyboard play: the focus goes where the learner acts next (the first number, where the
+        number keys work too, or the first card that may be played), after a move made in the page."""
         view = self.view
         if ActionKind.BID in parts.kinds(view):
-            self.bid_keys.focus()
+            allowed = [b for b in self.action_box.children if "wizard-bid-button" in b._dom_classes
+                       and "wizard-not-allowed" not in b._dom_classes]
+            if allowed:
+                allowed[0].focus()
         elif parts.hand_cards(view, parts.words(view, self.vocab)):
             legal = [b for b in self.hand_box.children if "wizard-legal" in b._dom_classes]
             if legal:

@@ -22,6 +22,7 @@ from ..tables.controller import FeltState
 from ..teach.phase_words import PhaseWords, phase_words
 from ..teach.vocabulary import Vocabulary
 from .common import card_button, restyle_card_button, trump_badge, vocab_for
+from .compact import COMPACT_CSS
 from .felt import FELT_CSS, felt_html, round_tiles_html
 
 STYLE = FELT_CSS + """<style>
@@ -31,7 +32,9 @@ STYLE = FELT_CSS + """<style>
 .wizard-table .wizard-card-button.wizard-hinted { outline: 3px dashed #b8860b; outline-offset: 2px; }
 .wizard-widget .wizard-card-button:focus, .wizard-widget .widget-button:focus { outline: 3px solid #1a73e8; }
 .wizard-widget table.wizard-pad td, .wizard-widget table.wizard-pad th { padding: 2px 6px; }
-</style>"""
+.wizard-table .wizard-bid-keys { color: #333; font-size: 0.95em; margin-left: 6px; align-self: center; }
+.wizard-table .wizard-bid-label { align-self: center; }
+</style>""" + COMPACT_CSS
 
 
 def describe_action(action: Action, theme: Theme | Vocabulary | str | None = None,

@@ -71,6 +71,8 @@ def _ordinal(i: int) -> str:
 class TrickTrainer(WidgetBase):
     """Click the card you think wins the trick; the engine says whether you are right and which rule decided it."""
 
+    kid_name = "The trick trainer"
+
     def __init__(self, rules: str | Ruleset = "junior", level: int | str = 1, seed: int | None = 0,
                  players: int = 4, theme: str | None = None, auto_level: bool = True) -> None:
         super().__init__("wizard-trick-trainer")
@@ -245,6 +247,8 @@ class TrickTrainer(WidgetBase):
 
 class LegalPlayTrainer(WidgetBase):
     """Pick the cards of a hand that may be played onto a trick; the engine checks and says why."""
+
+    kid_name = "The card trainer"
 
     def __init__(self, rules: str | Ruleset = "junior", seed: int | None = 0, players: int = 4,
                  theme: str | None = None, hand_size: int = 5) -> None:

@@ -61,6 +61,7 @@ def table_chooser() -> Any:
     from IPython.display import display
 
     from ...widgets import TableWidget
+    from ...widgets.placeholder import KidBox
 
     wide = {"button_width": "auto"}  # every label fits on its button
     players = widgets.ToggleButtons(options=[3, 4, 5, 6], value=3, description="Players:")
@@ -80,7 +81,7 @@ def table_chooser() -> Any:
                                 opponents=[OPPONENTS[kind.value]] * (players.value - 1)))
 
     start.on_click(start_game)
-    return widgets.VBox([players, kind, oldest, seed, start, place])
+    return KidBox([players, kind, oldest, seed, start, place], kid_name="The table chooser")
 
 
 # Each worked answer says only its own answer: the next questions read the same table.
