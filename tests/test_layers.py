@@ -63,10 +63,6 @@ ALLOWED_UP: dict[tuple[str, str], str] = {
 # Imports that close a circle on purpose, each with why: the circle test leaves these edges out (and
 # fails if one is no longer made, so the list stays true). Each is an import inside a function.
 ALLOWED_CIRCLE: dict[tuple[str, str], str] = {
-    # Convenience methods on Game (game.position(), Game.from_position(), game.score_pad()) hand the
-    # work to the module that knows it, which in turn reads a Game.
-    ("wizard_edu.engine.game", "wizard_edu.engine.position"): "Game.position() / Game.from_position()",
-    ("wizard_edu.engine.game", "wizard_edu.engine.scorepad"): "Game.score_pad()",
     # Ruleset.hooks looks its variant's hooks up in the registry, and register_variant() adds a new
     # edition's ruleset to RULESETS: the two halves of the variant seam (docs/variants.md).
     ("wizard_edu.engine.rules.rulesets", "wizard_edu.engine.rules.variant"): "Ruleset.hooks",
