@@ -66,11 +66,6 @@ ALLOWED_CIRCLE: dict[tuple[str, str], str] = {
     # Ruleset.hooks looks its variant's hooks up in the registry, and register_variant() adds a new
     # edition's ruleset to RULESETS: the two halves of the variant seam (docs/variants.md).
     ("wizard_edu.engine.rules.rulesets", "wizard_edu.engine.rules.variant"): "Ruleset.hooks",
-    # The rules' argument checks ask two rules (is this card in the deck, card text to cards) while
-    # every public rule starts with a check. Both modules import each other at the top and use the
-    # module object only at call time. A real circle: moving as_cards and check_in_deck into
-    # checks.py (or a third module) would cut it; left for the engine's owner.
-    ("wizard_edu.engine.rules.checks", "wizard_edu.engine.rules.core"): "checks ask core (see above)",
     # ask(id) and worked(id), the notebooks' one-line way to put a question on screen, build the
     # question widget, which records progress, which counts a notebook's questions.
     ("wizard_edu.teach.questions", "wizard_edu.widgets.question"): "ask() / worked() make the widget",
