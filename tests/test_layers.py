@@ -66,9 +66,6 @@ ALLOWED_CIRCLE: dict[tuple[str, str], str] = {
     # Ruleset.hooks looks its variant's hooks up in the registry, and register_variant() adds a new
     # edition's ruleset to RULESETS: the two halves of the variant seam (docs/variants.md).
     ("wizard_edu.engine.rules.rulesets", "wizard_edu.engine.rules.variant"): "Ruleset.hooks",
-    # ask(id) and worked(id), the notebooks' one-line way to put a question on screen, build the
-    # question widget, which records progress, which counts a notebook's questions.
-    ("wizard_edu.teach.questions", "wizard_edu.widgets.question"): "ask() / worked() make the widget",
 }
 
 
