@@ -94,5 +94,11 @@ doctor: $(STAMP)
 worksheet: $(STAMP)
 	$(VENV)/bin/wizard-edu worksheet $(ARGS)
 
+# The printable pack (lessons/printable-pack.html, lessons/table-map.html, the lessons' worksheets),
+# rebuilt from the rules, the engine's seats and the lesson plans (tests/content/test_pack.py checks it).
+.PHONY: pack
+pack: $(STAMP)
+	$(VENV)/bin/wizard-edu pack
+
 clean:
 	rm -rf $(VENV) build *.egg-info

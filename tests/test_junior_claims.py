@@ -333,6 +333,12 @@ def test_lesson_2_quotes_the_stored_1000_deals():
                    f"**{red_trump}** rounds with red as trump", f"the extra {red_trump - red_up} are"):
         assert figure in text, figure
     assert f"Fool Frog {frogs}, Wizard {wizards}, red card turned up\n{red_up}, red is trump {red_trump}" in text
+    # What the run is expected to show: the computer dealer favours no colour after a Wizard
+    # (tests/engine/test_trump_tie_break.py), so red is trump 2/9 + 1/18 x 1/4 of the time.
+    chances = trump_odds(4, round_number=1, rules="junior")
+    expected = chances["R"] + chances[DEALER_CHOOSES] / 4
+    assert f"red is trump {expected} of the time, about {round(1000 * expected)} rounds in 1000" in text
+    assert f"2/9 + 1/18 × 1/4 = {expected}" in text
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

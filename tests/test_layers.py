@@ -6,6 +6,8 @@ The layers, lowest first (a module may import its own layer and the layers below
 1. ``engine``: cards, rules, the ``Game``.
 2. ``players``, ``simulate``: computer players, the simulator and the probability on it;
    the public API (``wizard_edu/__init__.py``, which re-exports the engine and the players).
+2.5 ``review``: looking back at a finished round and the record of predictions (it asks the players
+   and the simulator; the screens ask it).
 3. ``display``, ``widgets``, ``teach``: how cards look, the ipywidgets UIs, the teaching.
 4. ``classroom``, ``online``, ``cli``, ``cli_teacher``: the servers and the command.
 
@@ -25,13 +27,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "wizard_edu"
 
-LAYERS: dict[str, int] = {
+LAYERS: dict[str, float] = {
     "errors": 0,
     "files": 0,
     "engine": 1,
     "players": 2,
     "simulate": 2,
     "": 2,  # wizard_edu/__init__.py, the public API: the engine and the players
+    "review": 2.5,  # above the players and the simulator, below the widgets
     "display": 3,
     "widgets": 3,
     "teach": 3,
@@ -134,7 +137,7 @@ def imports(module: str, source: str | None = None) -> list[tuple[str, int, bool
     return found
 
 
-def layer(module: str) -> int:
+def layer(module: str) -> float:
     parts = module.split(".")
     top = parts[1] if len(parts) > 1 else ""
     assert top in LAYERS, f"{module}: in no layer; add {top!r} to LAYERS in tests/test_layers.py"
@@ -244,20 +247,21 @@ ERRORS_ELSEWHERE: dict[tuple[str, str], str] = {
     # online error class, left to the class tables' owner.
     ("wizard_edu.online.server", "Refused"): "tornado's HTTPError with the service's sentence",
 }
+# (A warning category, such as review's PredictionsWarning, is not an error: it may live with its module.)
 _BUILT_IN_ERRORS = {name for name, value in vars(builtins).items()
-                    if isinstance(value, type) and issubclass(value, BaseException)}
+                    if isinstance(value, type) and issubclass(value, BaseException) and not issubclass(value, Warning)}
 
 
 def error_classes(module: str, source: str | None = None) -> list[tuple[str, int]]:
-    """(name, line) of each class ``module`` defines that is an exception: a subclass of a built-in
-    exception, of a class named ``...Error``/``...Exception``/``...Warning``, or of one of these."""
+    """(name, line) of each class ``module`` defines that is an error: a subclass of a built-in
+    exception (not a warning), of a class named ``...Error`` or ``...Exception``, or of one of these."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8") if source is None else source)
     found: list[tuple[str, int]] = []
     known: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             bases = [b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases]
-            if any(b in _BUILT_IN_ERRORS or b in known or b.endswith(("Error", "Exception", "Warning"))
+            if any(b in _BUILT_IN_ERRORS or b in known or b.endswith(("Error", "Exception"))
                    for b in bases):
                 known.add(node.name)
                 found.append((node.name, node.lineno))
@@ -273,6 +277,7 @@ def test_every_error_class_is_in_an_errors_module() -> None:
 
 def test_the_error_class_finder_finds_each_form() -> None:
     source = ("import tornado.web\nclass A(RuntimeError): ...\nclass B(tornado.web.HTTPError): ...\n"
-              "class C(A): ...\nclass D(WizardError): ...\nclass E: ...\nclass F(Card): ...\n")
+              "class C(A): ...\nclass D(WizardError): ...\nclass E: ...\nclass F(Card): ...\n"
+              "class G(UserWarning): ...\n")
     assert [name for name, _line in error_classes("wizard_edu.engine.cards", source)] == ["A", "B", "C", "D"]
     assert "WizardError" in dict(error_classes("wizard_edu.errors"))

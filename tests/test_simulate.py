@@ -49,6 +49,11 @@ def play_game_both_ways(players: int, rules: str, seed: int, smart: set[int], ro
         hands = np.array([[tables.encode(game.hands[s]) for s in order]])
         turned = np.array([-1 if game.trump_card is None else tables.id_of(game.trump_card)])
         u = rng.random((1, 1 + game.hand_size * players))
+        if game.phase == "trump" and game.dealer in smart:
+            # A rule-of-thumb dealer breaks a trump tie with its own next random number: the simulator's first.
+            rng_state = bots[game.dealer].rng.getstate()
+            u[0, 0] = bots[game.dealer].rng.random()
+            bots[game.dealer].rng.setstate(rng_state)
         shared["u"] = u[0]
         start, number = len(game.history), game.round_number
         while game.round_number == number and not game.is_over:

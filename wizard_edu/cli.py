@@ -388,9 +388,11 @@ def build_parser() -> argparse.ArgumentParser:
     ws.add_argument("--force", action="store_true", help="replace the output file if it exists (never a symlink)")
     ws.set_defaults(func=cmd_worksheet)
 
-    pk = sub.add_parser("pack", help="the printable classroom pack (score pads, legends, tiles, chips, cribs)",
-                        description="Write lessons/printable-pack.html and the lessons' ready-made worksheets "
-                                    "(lessons/worksheets/) from the kit's rules and lesson plans.")
+    pk = sub.add_parser("pack", help="the printable classroom pack (score pads, legends, tiles, chips, table map, "
+                                     "cribs)",
+                        description="Write lessons/printable-pack.html, the table map (lessons/table-map.html) and "
+                                    "the lessons' ready-made worksheets (lessons/worksheets/) from the kit's rules, "
+                                    "its engine and its lesson plans.")
     pk.add_argument("--kit", help="the kit's folder, with lessons/ (default: the one this kit runs from)")
     pk.set_defaults(func=cmd_pack)
 

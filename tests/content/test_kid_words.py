@@ -4,6 +4,7 @@ paths (support and challenge) through each Junior notebook."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -25,6 +26,20 @@ JUNIOR = [p for p in LESSON_NOTEBOOKS if 1 <= int(p.name[:2]) <= 5]
 #: Grown-up words a child of 8-10 meets nowhere in notebooks 01-05 (kid words are used instead).
 GROWN_UP = [r"kit's ruling", r"frees the trick", r"apprentice", r"\bseeds?\b", r"diagonal", r"docs/",
             r"kit-rulings", r"the dealer picks", r"decimal or %"]
+
+
+#: Words no learner meets in any notebook, its questions or its stored answers: each is said in words a
+#: learner knows ("diagonal": "where the bid is exactly right").
+UNTAUGHT = [r"diagonal"]
+#: The label of a box that sets the random numbers, in every widget a learner sees: "Shuffle number", not "Seed".
+SEED_LABEL = r"\bseeds?\b"
+
+
+def _stored_widget_strings(nb) -> list[tuple[str, str]]:
+    """(trait, text) of every text trait stored with a notebook's widgets (labels, HTML values, tooltips)."""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    return [(key, value) for model in state.values() for key, value in model.get("state", {}).items()
+            if isinstance(value, str)]
 
 
 def _markdown(nb) -> str:
@@ -59,6 +74,54 @@ def test_no_grown_up_words_in_the_junior_notebooks(path):
     prose = _kid_prose(path) + "\n" + _bank_text(int(path.name[:2]))
     found = [w for w in GROWN_UP if re.search(w, prose, re.IGNORECASE)]
     assert not found, f"{path.name}: {found}"
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_no_untaught_words_in_any_notebook(path):
+    """The prose, the questions (prompts, choices, hints) and every stored output and worked answer."""
+    nb = nbformat.read(path, as_version=4)
+    words = [_markdown(nb)]
+    words += [value for key, value in _stored_widget_strings(nb) if key in ("value", "description", "tooltip")]
+    words += [str(o.get("data", {}).get("text/plain", "")) + str(o.get("text", ""))
+              for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    if int(path.name[:2]) > 0:
+        for spec in bank(path.name[:2]):
+            choices = spec.choices() if callable(spec.choices) else spec.choices
+            words += [str(spec.prompt() if callable(spec.prompt) else spec.prompt), *map(str, choices or [])]
+            if spec.hint is not None:
+                words.append(str(spec.hint() if callable(spec.hint) else spec.hint))
+    text = "\n".join(words)
+    found = [w for w in UNTAUGHT if re.search(w, text, re.IGNORECASE)]
+    assert not found, f"{path.name}: {found}"
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("apps/*.ipynb")),
+                         ids=lambda p: p.name)
+def test_no_widget_label_says_seed(path):
+    """Stored with each notebook: the label of every widget (its description) says "Shuffle", never "Seed"."""
+    labels = [v for k, v in _stored_widget_strings(nbformat.read(path, as_version=4)) if k == "description"]
+    assert not [label for label in labels if re.search(SEED_LABEL, label, re.IGNORECASE)], path.name
+
+
+def test_the_widgets_label_their_random_numbers_shuffle_number():
+    """The law-of-large-numbers widget (notebook 09) and notebook 05's table chooser, as made now."""
+    import ipywidgets as widgets
+
+    from wizard_edu.teach.questions.n05 import table_chooser
+    from wizard_edu.widgets.prob_lln import LawOfLargeNumbers
+
+    def labels(widget) -> list[str]:
+        found = [str(getattr(widget, "description", ""))]
+        for child in getattr(widget, "children", ()):
+            if isinstance(child, widgets.Widget):
+                found += labels(child)
+        return found
+
+    lln = LawOfLargeNumbers(trials=100)
+    for widget in (lln, table_chooser()):
+        said = labels(widget)
+        assert not [label for label in said if re.search(SEED_LABEL, label, re.IGNORECASE)], said
+    assert lln.seed_box.description == "Shuffle number"
 
 
 def test_titles_in_one_style():
@@ -154,6 +217,20 @@ def test_kid_apps_use_kid_words():
     assert "Rule of thumb" not in labels and "Random" not in labels
     app = (SOURCES / "apps" / "junior-table.md").read_text(encoding="utf-8")
     assert "Guess how many" not in app and "Predict how many tricks" in app
+
+
+def test_the_classic_app_teaches_the_first_dealer():
+    """The US Games rulebook: "each player is dealt one card. High card deals." The app says it in kid
+    words and names the player who deals its first round."""
+    from wizard_edu.widgets.table import TableWidget
+
+    app = (SOURCES / "apps" / "classic-table.md").read_text(encoding="utf-8")
+    assert "everyone takes one card and the highest card deals" in app
+    said = re.search(r"Here (\w+)\s+deals first", app)
+    assert said, "the app does not say who deals first"
+    call = ast.parse(re.search(r"TableWidget\(.*\)(?=\))", app).group(0), mode="eval").body
+    table = TableWidget(**{k.arg: ast.literal_eval(k.value) for k in call.keywords})  # the app's own table
+    assert said.group(1) == table.game.names[table.game.dealer]
 
 
 def test_question_boxes_in_kid_words():

@@ -98,9 +98,24 @@ def test_the_stored_pack_is_the_built_one():
         assert stored.read_text(encoding="utf-8") == text, f"{rel} is out of date: run `wizard-edu pack`"
 
 
+def test_the_table_map_is_a_page_of_the_pack_and_a_file_of_its_own(html):
+    page = _part(html, "table-map")
+    assert [int(n) for n in re.findall(r"<h2>(\d) players</h2>", page)] == [3, 4, 5, 6]
+    assert pack.pack_files(ROOT)[pack.TABLE_MAP_FILE] == pack.table_map_html()
+    assert '<a href="table-map.html">' in _part(html, "cover")
+
+
+def test_one_print_stylesheet_for_every_page_of_the_pack(html):
+    """The pack and the table map on its own print with the same rules (page size, margins, colours)."""
+    for text in (html, pack.table_map_html()):
+        assert re.findall(r"<style>(.*?)</style>", text, re.S) == [pack.PRINT_CSS]
+        assert "style=\"@page" not in text and text.count("@page") == pack.PRINT_CSS.count("@page")
+    assert not (ROOT / "tools" / "table_map.py").exists()  # one builder: wizard-edu pack
+
+
 def test_no_external_resources(html):
     assert not re.search(r'(src|href)="(https?:)?//', html)
-    assert "@import" not in html and "url(" not in html
+    assert "@import" not in html and not re.search(r"url\((?!#)", html)  # url(#arrow4): the page's own marker
 
 
 def test_lessons_1_to_8_link_their_worksheet_and_the_pack():
@@ -136,5 +151,5 @@ def test_the_pack_prints_one_page_per_part(tmp_path, paper):
                     f"--print-to-pdf={pdf}", str(page)], check=True, timeout=180, capture_output=True)
     data = pdf.read_bytes()
     count = int(max(re.findall(rb"/Count\s+(\d+)", data), key=int))
-    parts = 1 + 1 + 1 + 1 + 2 + len(LESSONS)  # cover, pad, legends, tiles, chips front and back, cribs
+    parts = 1 + 1 + 1 + 1 + 2 + 1 + len(LESSONS)  # cover, pad, legends, tiles, chips front and back, map, cribs
     assert count == parts

@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -309,15 +308,13 @@ def test_the_rules_pages_state_the_convention():
 
 # -- the printable table map ----------------------------------------------------------------------------
 def test_the_table_map_is_what_the_engine_says_and_is_linked():
-    sys.path.insert(0, str(REPO / "tools"))
-    try:
-        import table_map
-    finally:
-        sys.path.remove(str(REPO / "tools"))
+    from wizard_edu.teach import pack
+
     stored_map = (REPO / "lessons" / "table-map.html").read_text(encoding="utf-8")
-    assert stored_map == table_map.page(), "run: python tools/table_map.py"
+    assert stored_map == pack.table_map_html(), "run: wizard-edu pack"
+    assert pack.table_map_page() in pack.pack_html(REPO)  # the same page in the printable pack
     for n in range(3, 7):
-        seats = table_map.seats(n)
+        seats = pack.table_seats(n)
         assert seats[n - 1]["dealer"] and "deals round 1" in seats[n - 1]["jobs"]
         assert "bids first, leads" in seats[0]["jobs"] and "deals round 2" in seats[0]["jobs"]
         assert [s["label"] for s in seats] == [f"Player {k}" for k in range(1, n + 1)]

@@ -170,6 +170,8 @@ def trump_sentence(view: SeatView, colour: str | None) -> str:
         return "Choose no trump."
     name = COLOUR_NAMES[colour]
     own = Cards(c for c in view.hand if c.is_number and c.colour == colour)
+    if not any(c.is_number for c in view.hand):
+        return f"Choose {name} as trump: you hold no coloured cards, so no colour helps you more than another."
     if not own:
         return (f"Choose {name} as trump: you hold no {name} cards, which suits a hand "
                 "that wants to lose tricks.")

@@ -88,7 +88,7 @@ class RuleOfThumbPlayer(SeededPlayer):
     def choose(self, view: SeatView) -> Action:
         kind = view.legal[0].kind
         if kind == "trump":
-            return Action("trump", self.pick_trump(view.hand))
+            return Action("trump", self.pick_trump(view.hand, self.rng.random()))
         if kind == "bid":
             return Action("bid", self.pick_bid(view))
         if kind == "play":
@@ -96,7 +96,7 @@ class RuleOfThumbPlayer(SeededPlayer):
                 return view.legal[0]  # forced, e.g. the unseen card under Clairvoyance
             return Action("play", self.pick_card(view))
         if kind == "werewolf":
-            return Action("werewolf", self.pick_werewolf_trump(view))
+            return Action("werewolf", self.pick_werewolf_trump(view, self.rng.random()))
         if kind == "pass":
             return Action("pass", self.pick_pass(view))
         if kind == "cloud":
@@ -104,21 +104,28 @@ class RuleOfThumbPlayer(SeededPlayer):
         return self.rng.choice(view.legal)
 
     @staticmethod
-    def pick_trump(hand: Cards) -> str:
-        """The colour with the most (then the highest) cards in hand."""
+    def pick_trump(hand: Cards, tie: float = 0.0) -> str:
+        """The colour with the most (then the highest) cards in hand.
+
+        Colours still equal (all four for a hand with no coloured card) are each as likely: ``tie``, a
+        number from 0 up to 1 (the player's seeded random number), picks one of them in colour order.
+        """
         counts = Counter(c.colour for c in hand if c.colour)
-        return max(COLOURS, key=lambda col: (counts[col], sum(c.value for c in hand if c.colour == col),
-                                             -COLOURS.index(col)))
+        totals = Counter({col: sum(c.value for c in hand if c.colour == col) for col in COLOURS})
+        best = max((counts[col], totals[col]) for col in COLOURS)
+        tied = [col for col in COLOURS if (counts[col], totals[col]) == best]
+        return tied[min(int(tie * len(tied)), len(tied) - 1)]
 
     @staticmethod
-    def pick_werewolf_trump(view: SeatView) -> str | None:
-        """Werewolf: the colour it holds most of (its hand already has the turned-up card), or none."""
+    def pick_werewolf_trump(view: SeatView, tie: float = 0.0) -> str | None:
+        """Werewolf: the colour it holds most of (its hand already has the turned-up card), or none;
+        ``tie`` breaks a tie as in :meth:`pick_trump`."""
         hand = Cards(c for c in view.hand if c.kind != WEREWOLF)
         if view.hand_hidden and view.werewolf_swap is not None:
             hand = Cards([view.werewolf_swap[1]])  # it saw the card it took from the stack
         if not any(c.colour for c in hand):
             return None
-        return RuleOfThumbPlayer.pick_trump(hand)
+        return RuleOfThumbPlayer.pick_trump(hand, tie)
 
     def estimate(self, view: SeatView) -> float:
         if view.hand_hidden:

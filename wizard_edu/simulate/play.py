@@ -82,26 +82,31 @@ def deal(tables: SimTables, deals: int, players: int, cards: int, rng: np.random
 
 def choose_trump(tables: SimTables, hands: np.ndarray, turned: np.ndarray, policies: Sequence[str],
                  rng: np.random.Generator | None = None, uniforms: np.ndarray | None = None) -> np.ndarray:
-    """Trump code per deal (0 none, 1..4 colour); after a Wizard the dealer (last seat) chooses."""
+    """Trump code per deal (0 none, 1..4 colour); after a Wizard the dealer (last seat) chooses.
+
+    The dealer's choice uses one random number per deal (``uniforms``, else drawn from ``rng``): a
+    random dealer takes colour ``int(u * 4)``, a rule-of-thumb dealer breaks a tie with it."""
     trump = np.where(turned >= 0, tables.turned_up[np.maximum(turned, 0)], 0)
     choose = trump == CHOOSE
     if not choose.any():
         return trump
     dealer = hands.shape[1] - 1
+    if uniforms is not None:
+        u = uniforms
+    else:
+        assert rng is not None, "choose_trump is given rng or uniforms"
+        u = rng.random(len(trump))
     if policies[dealer] == RULE_OF_THUMB:
-        # RuleOfThumbPlayer.pick_trump: most cards, then highest total, then the first colour.
+        # RuleOfThumbPlayer.pick_trump: most cards, then highest total; the dealer's random number u
+        # picks one of the colours still equal, in colour order (tied[int(u * len(tied))]).
         hand = hands[:, dealer, :]
         col = tables.colour[hand]
         val = tables.value[hand]
-        key = np.stack([((col == c).sum(1) * 10_000 + np.where(col == c, val, 0).sum(1) * 4 + (3 - c))
-                        for c in range(4)], axis=1)
-        picked = key.argmax(1) + 1
+        key = np.stack([(col == c).sum(1) * 10_000 + np.where(col == c, val, 0).sum(1) for c in range(4)], axis=1)
+        tied = key == key.max(1, keepdims=True)
+        nth = np.minimum((u * tied.sum(1)).astype(np.int64), tied.sum(1) - 1)
+        picked = (tied & (tied.cumsum(1) == nth[:, None] + 1)).argmax(1) + 1
     else:
-        if uniforms is not None:
-            u = uniforms
-        else:
-            assert rng is not None, "choose_trump is given rng or uniforms"
-            u = rng.random(len(trump))
         picked = (u * 4).astype(np.int64) + 1
     return np.where(choose, picked, trump)
 
@@ -145,7 +150,7 @@ def play_rounds(tables: SimTables, hands: np.ndarray, turned: np.ndarray, polici
     the bids (else rule-of-thumb seats bid by the rule of thumb, random seats bid 0: their
     play ignores the bid); ``set_bids`` then fixes some seats' bids (``{seat: bid}``).
     ``uniforms`` (deals x (1 + tricks x players)) replaces the random
-    numbers (first for a random dealer's trump choice, then one per card played), to
+    numbers (first for the dealer's trump choice, then one per card played), to
     replay exactly the same random choices elsewhere.
     """
     deals, players, cards = hands.shape

@@ -7,12 +7,16 @@ Everything is drawn from the kit's own data, so the pack cannot drift from the n
 * the **legend cards** take each face theme's colour names, suit symbols and rank labels from
   :data:`wizard_edu.display.themes.THEMES` and draw the cards with the notebooks' own pictures;
 * the **round tiles and chips** follow the Junior ruleset (8 tiles, 40 prediction chips);
+* the **table map** (who is Player 1, who deals, where the deal goes) takes its seats from the engine
+  (:class:`~wizard_edu.engine.game.Game`), so it cannot drift from the labels the notebooks show;
 * the **teacher's crib** of each lesson takes the title, the notebook, the time and the timing
   tables from the lesson plan (``lessons/NN-*.md``); only the goal and the key ideas are written
   here (:data:`CRIB_IDEAS`), short enough for one page.
 
-``wizard-edu pack`` (or :func:`write_pack`) writes ``lessons/printable-pack.html`` and one ready-made
-worksheet for each of lessons 1-8 (``lessons/worksheets/``).  The page prints on A4 and on Letter:
+``wizard-edu pack`` (or :func:`write_pack`) writes ``lessons/printable-pack.html``, the table map on its
+own (``lessons/table-map.html``, the same page as in the pack) and one ready-made worksheet for each of
+lessons 1-8 (``lessons/worksheets/``).  Both pages share one print stylesheet (:data:`PRINT_CSS`) and
+print on A4 and on Letter:
 ``@page`` names no paper size, so the printer's paper is used, and every page is laid out to fit
 the smaller of the two (186 x 255 mm inside 12 mm margins).  It uses no external file or font.
 
@@ -22,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from html import escape
@@ -30,12 +35,14 @@ from pathlib import Path
 from ..display.html import card_html
 from ..display.themes import FILL, INK, SYMBOL, THEMES, Theme
 from ..engine.cards import COLOUR_NAMES, Card
+from ..engine.game import Game
 from ..engine.rules.rulesets import get_ruleset
 from ..errors import WorksheetError
 from .worksheets import make_worksheet, worksheet_html
 
 #: Where the pack lives, inside the kit's folder.
 PACK_FILE = Path("lessons") / "printable-pack.html"
+TABLE_MAP_FILE = Path("lessons") / "table-map.html"
 WORKSHEET_DIR = Path("lessons") / "worksheets"
 
 #: The ready-made worksheet for each of lessons 1-8: (topic, rules, exercises).  Seed = lesson number.
@@ -196,7 +203,8 @@ def read_cribs(root: Path) -> list[Crib]:
 
 
 # -- the pages --------------------------------------------------------------------------
-_CSS = """
+#: The one print stylesheet of the pack's pages (the pack and the table map on its own).
+PRINT_CSS = """
 @page { margin: 12mm; }
 @page pad { size: landscape; margin: 10mm; }
 * { box-sizing: border-box; }
@@ -241,6 +249,13 @@ table.pad tr.deal-end th, table.pad tr.deal-end td { border-bottom-width: 2.5pt;
 .crib td, .crib th { border: 0.5pt solid #777; padding: 0.6mm 1.5mm; font-size: 9pt; text-align: left; vertical-align: top; }
 .crib td.min { width: 16mm; white-space: nowrap; }
 .box { border: 1pt solid #000; border-radius: 2mm; padding: 2mm; margin-bottom: 2mm; }
+.maps { display: grid; grid-template-columns: 1fr 1fr; gap: 2mm 6mm; break-inside: avoid; }
+.map h2 { text-align: center; margin: 1mm 0 0 0; }
+.map svg { width: 100%; max-height: 86mm; display: block; }
+svg text { font-family: Arial, Helvetica, sans-serif; }
+svg .name { font-size: 12px; font-weight: bold; }
+svg .job { font-size: 9.5px; }
+svg .mid { font-size: 10px; }
 .toc li { margin-bottom: 1mm; }
 @media screen { body { background: #ddd; } .page { background: #fff; margin: 6mm auto; padding: 8mm;
   width: calc(186mm + 16mm); box-shadow: 0 1mm 3mm rgba(0,0,0,0.3); } .pad-page { width: calc(255mm + 16mm); } }
@@ -387,6 +402,104 @@ def crib_html(crib: Crib) -> str:
     return _page(body, page_id=f"crib-{crib.number:02d}")
 
 
+# -- the table map: seats from the engine ----------------------------------------------------
+_MAP_SIZE = 300        # each map is drawn in a square of this size (SVG units)
+_MAP_TABLE_R = 62      # the table
+_MAP_SEAT_R = 112      # the centre of each seat's card
+_MAP_ARROW_R = 80      # the arrows between seats, round the table's edge
+
+
+def table_seats(players: int) -> list[dict]:
+    """For each seat (0-based) as the engine deals: its label, its jobs, and whether it deals round 1."""
+    game = Game(players=players, rules="classic", seed=0, hand_sizes=[1] * players)
+    first, leader = game.dealer, game.leader
+    dealers: list[int] = []   # the dealer of rounds 1, 2, ..., one lap round the table
+    while not game.is_over:
+        if game.round_number > len(dealers):
+            dealers.append(game.dealer)
+        game.apply(game.legal_actions()[0])
+    out = []
+    for seat in range(players):
+        rounds = [r + 1 for r, dealer in enumerate(dealers) if dealer == seat]
+        jobs = []
+        if seat == first:
+            jobs.append("deals round 1")
+        if seat == leader:
+            jobs.append("bids first, leads")
+        if seat != first:
+            jobs.append(f"deals round {rounds[0]}")
+        out.append({"seat": seat, "label": f"Player {seat + 1}", "jobs": jobs, "dealer": seat == first})
+    return out
+
+
+def table_map_svg(players: int) -> str:
+    """The map of one table: the seats round it, the first dealer black, arrows the way the deal passes.
+
+    Seen from above, the player on your left sits clockwise from you; on the page (y grows downwards)
+    clockwise is the growing angle, so the k-th seat to the dealer's left sits at 90° + k·360°/players."""
+    c = _MAP_SIZE / 2
+    everyone = table_seats(players)
+    first = next(s["seat"] for s in everyone if s["dealer"])
+    parts = [f'<svg viewBox="0 0 {_MAP_SIZE} {_MAP_SIZE}" role="img" aria-label="Table map for {players} players">',
+             f'<defs><marker id="arrow{players}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" '
+             'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000"/></marker></defs>',
+             f'<circle cx="{c}" cy="{c}" r="{_MAP_TABLE_R}" fill="#f2f2f2" stroke="#000" stroke-width="2"/>',
+             f'<text x="{c}" y="{c - 6}" text-anchor="middle" class="mid">the deal and the play</text>',
+             f'<text x="{c}" y="{c + 10}" text-anchor="middle" class="mid">pass to the left</text>',
+             f'<text x="{c}" y="{c + 26}" text-anchor="middle" class="mid">(clockwise)</text>']
+    step = 360 / players
+    for k in range(players):   # an arrow from each seat to the next one on its left
+        a0, a1 = math.radians(90 + k * step + step * 0.22), math.radians(90 + (k + 1) * step - step * 0.22)
+        x0, y0 = c + _MAP_ARROW_R * math.cos(a0), c + _MAP_ARROW_R * math.sin(a0)
+        x1, y1 = c + _MAP_ARROW_R * math.cos(a1), c + _MAP_ARROW_R * math.sin(a1)
+        parts.append(f'<path d="M{x0:.1f},{y0:.1f} A{_MAP_ARROW_R},{_MAP_ARROW_R} 0 0 1 {x1:.1f},{y1:.1f}" '
+                     f'fill="none" stroke="#000" stroke-width="1.6" marker-end="url(#arrow{players})"/>')
+    for k in range(players):
+        seat = everyone[(first + k) % players]
+        a = math.radians(90 + k * step)
+        x, y = c + _MAP_SEAT_R * math.cos(a), c + _MAP_SEAT_R * math.sin(a)
+        w, h = 96, 16 + 12 * len(seat["jobs"])
+        x = min(max(x, w / 2 + 1), _MAP_SIZE - w / 2 - 1)
+        y = min(max(y, h / 2 + 1), _MAP_SIZE - h / 2 - 1)
+        fill, ink = ("#000", "#fff") if seat["dealer"] else ("#fff", "#000")
+        parts.append(f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="6" '
+                     f'fill="{fill}" stroke="#000" stroke-width="1.6"/>')
+        parts.append(f'<text x="{x:.1f}" y="{y - h / 2 + 13:.1f}" text-anchor="middle" class="name" '
+                     f'fill="{ink}">{escape(seat["label"])}</text>')
+        for i, job in enumerate(seat["jobs"]):
+            parts.append(f'<text x="{x:.1f}" y="{y - h / 2 + 25 + 12 * i:.1f}" text-anchor="middle" class="job" '
+                         f'fill="{ink}">{escape(job)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def table_map_page() -> str:
+    """The table map page: one map for each table size, 3 to 6 players."""
+    maps = "".join(f'<div class="map"><h2>{n} players</h2>{table_map_svg(n)}</div>' for n in range(3, 7))
+    return _page("<h1>Wizard table map: who is Player 1, who deals</h1>"
+                 "<p>Put the map in the middle of the table with the <b>black seat</b> in front of the first dealer "
+                 "(Wizard Junior: the oldest player; Classic Wizard: draw a card, the highest card deals). "
+                 "<b>Player 1</b> sits on the dealer's left: in round 1 Player 1 predicts (bids) first and plays "
+                 "the first card. The dealer is the last player: Player 4 of 4, Player 6 of 6. After each round "
+                 "the deal passes to the left: Player 1 deals round 2, Player 2 round 3, and so on. The notebooks, "
+                 "the tables on screen and the answer keys use these numbers (in the code, Python counts from 0: "
+                 "<code>seat=0</code> is Player 1).</p>"
+                 f'<div class="maps">{maps}</div>', page_id="table-map")
+
+
+def _document(title: str, pages: str) -> str:
+    """A printable page of the pack: its sections and the one print stylesheet."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(title)}</title>"
+            "<!-- Made by wizard-edu pack from the kit's rules and lesson plans; do not edit by hand. -->"
+            f"<style>{PRINT_CSS}</style></head><body>{pages}</body></html>\n")
+
+
+def table_map_html() -> str:
+    """``lessons/table-map.html``: the table map page on its own."""
+    return _document("Wizard table map: who is Player 1, who deals", table_map_page())
+
+
 def pack_html(root: Path | None = None) -> str:
     """The whole pack as one printable HTML page (``root``: the kit's folder, for the lesson plans)."""
     root = Path(__file__).resolve().parents[2] if root is None else root
@@ -400,14 +513,14 @@ def pack_html(root: Path | None = None) -> str:
                   '<li><a href="#legends">Colour and suit legend cards</a> (every printing)</li>'
                   '<li><a href="#round-tiles">Wizard Junior round tiles and shape labels</a> (lessons 1-5)</li>'
                   '<li><a href="#chips">Prediction chips</a> (lessons 4 and 5)</li>'
+                  '<li><a href="#table-map">Table map</a>: who is Player 1, who deals (every lesson; also '
+                  'on its own: <a href="table-map.html">table-map.html</a>)</li>'
                   f"<li>A teacher's crib for every lesson:<ol>{toc}</ol></li></ol>"
                   '<p class="small">Made by <code>wizard-edu pack</code> from the kit\'s rules and lesson '
                   "plans; do not edit by hand.</p>", page_id="cover")
-    pages = (cover + score_pad_html() + legends_html() + tiles_html() + chips_html()
+    pages = (cover + score_pad_html() + legends_html() + tiles_html() + chips_html() + table_map_page()
              + "".join(crib_html(c) for c in cribs))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<title>Wizard classroom pack</title>"
-            f"<style>{_CSS}</style></head><body>{pages}</body></html>\n")
+    return _document("Wizard classroom pack", pages)
 
 
 def worksheet_file(lesson: int) -> Path:
@@ -424,7 +537,7 @@ def lesson_worksheet_html(lesson: int) -> str:
 
 def pack_files(root: Path | None = None) -> dict[Path, str]:
     """Every file of the pack (path relative to the kit's folder → its text)."""
-    files = {PACK_FILE: pack_html(root)}
+    files = {PACK_FILE: pack_html(root), TABLE_MAP_FILE: table_map_html()}
     for lesson in LESSON_WORKSHEETS:
         files[worksheet_file(lesson)] = lesson_worksheet_html(lesson)
     return files
@@ -441,6 +554,7 @@ def write_pack(root: Path) -> list[Path]:
     return written
 
 
-__all__ = ["CRIB_IDEAS", "Crib", "LESSON_WORKSHEETS", "PACK_FILE", "chips_html", "crib_html", "legends_html",
-           "lesson_worksheet_html", "pack_files", "pack_html", "read_crib", "read_cribs", "score_pad_html",
-           "tiles_html", "worksheet_file", "write_pack"]
+__all__ = ["CRIB_IDEAS", "Crib", "LESSON_WORKSHEETS", "PACK_FILE", "PRINT_CSS", "TABLE_MAP_FILE", "chips_html",
+           "crib_html", "legends_html", "lesson_worksheet_html", "pack_files", "pack_html", "read_crib", "read_cribs",
+           "score_pad_html", "table_map_html", "table_map_page", "table_map_svg", "table_seats", "tiles_html",
+           "worksheet_file", "write_pack"]

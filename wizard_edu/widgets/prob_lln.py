@@ -63,7 +63,10 @@ class LawOfLargeNumbers(WidgetBase):
                                                      value=trials if trials in TRIAL_STEPS else 1_000,
                                                      description="Trials", continuous_update=False)
         self.trials_choice.add_class("wizard-lln-trials")
-        self.seed_box = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="10em"))
+        # "Shuffle number", not "Seed": the learner's word (the glossary: "Shuffle number (seed)").
+        self.seed_box = widgets.IntText(value=seed, description="Shuffle number",
+                                        tooltip="The same shuffle number gives the same random numbers",
+                                        layout=widgets.Layout(width="16em"), style={"description_width": "8em"})
         self.more_button = text_button("Ten times more", "Repeat the experiment ten times as often",
                                        "wizard-lln-more", self.more)
         self.again_button = text_button("Try again", "The same number of trials with new random numbers",

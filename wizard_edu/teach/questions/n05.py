@@ -68,7 +68,8 @@ def table_chooser() -> Any:
                                  style=wide)
     oldest = widgets.ToggleButtons(options=[("me", 0), ("the player on my left", 1)], value=0,
                                    description="Oldest:", tooltip="The oldest player deals first", style=wide)
-    seed = widgets.BoundedIntText(value=5, min=0, max=10**6, description="Seed:")
+    seed = widgets.BoundedIntText(value=5, min=0, max=10**6, description="Shuffle number:",
+                                  tooltip="The same shuffle number deals the same game", style=wide)
     start = widgets.Button(description="Start the game", button_style="success")
     place = widgets.Output()
 

@@ -26,7 +26,7 @@ AMIGO = {
     1: {"Thomas": (0, 0), "Ute": (1, 0), "Kevin": (1, 1)},
     2: {"Thomas": (2, 1), "Ute": (0, 0), "Kevin": (0, 1)},
 }
-PATTERNS = ["only the diagonal is positive", "the diagonal is all 0", "every score is positive"]
+PATTERNS = ["only where the bid is exactly right", "only where the bid is wrong", "every square, right or wrong"]
 QUIZ_SEED = 6
 
 
@@ -102,8 +102,8 @@ BANK.add("06.positive-scores",
          "Bids 0 to 4 and tricks won 0 to 4: which of all these scores are positive?",
          choices=PATTERNS, answer=_pattern,
          hint="Work out a few: bid 1, won 1; bid 1, won 2; bid 2, won 0.",
-         worked=lambda: [scores_table(), "Only the diagonal is positive (20, 30, 40, ...); every step away "
-                                         "from it costs 10."])
+         worked=lambda: [scores_table(), "Only the squares where the bid is exactly right are positive "
+                                         "(20, 30, 40, ...); every trick too many or too few costs 10."])
 BANK.add("06.us-leader", "Who leads after round 3?", choices=lambda: list(us_totals().index),
          answer=lambda: us_totals().idxmax(),
          hint="Score every round: 20 + 10 per trick when the bid is exact, -10 per trick off otherwise.",
