@@ -1,4 +1,4 @@
-"""Pytest settings for the whole checkout (doctests of wizard_edu/ and README.md included)."""
+"""Pytest settings for the whole checkout (doctests of wizard_edu/, README.md and docs/engine.md included)."""
 
 from __future__ import annotations
 

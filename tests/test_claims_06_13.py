@@ -139,8 +139,8 @@ def test_lesson_10_quotes_the_engines_seat_chances():
 
 
 def test_notebook_10_dealer_question_has_one_answer_a_wizard():
-    from wizard_edu.teach.questions import ask
     from wizard_edu.teach.questions.n10 import dealer_worth
+    from wizard_edu.widgets.ask import ask
 
     assert [str(c) for c in dealer_worth()] == ["W"]
     q = ask("10.dealer-worth", record=False)
@@ -149,7 +149,7 @@ def test_notebook_10_dealer_question_has_one_answer_a_wizard():
 
 
 def test_notebook_14_first_question_wants_4_58_exactly():
-    from wizard_edu.teach.questions import ask
+    from wizard_edu.widgets.ask import ask
 
     for right in ("4/58", "2/29", "0.069", "6.9%"):
         assert ask("14.prior-wizard", record=False).answer_with(right).startswith("Yes!"), right

@@ -39,7 +39,7 @@ ANSWER_SOURCE = 'worked("06.deck-size")'
 
 def stored_answer() -> str:
     """What the teacher edition stores under the answer cell (from the question bank)."""
-    from wizard_edu.teach.questions import worked
+    from wizard_edu.widgets.ask import worked
 
     return repr(worked("06.deck-size"))
 

@@ -17,7 +17,8 @@ import nbformat
 import pytest
 
 from wizard_edu.teach.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags
-from wizard_edu.teach.questions import ask, spec, worked
+from wizard_edu.teach.questions import spec
+from wizard_edu.widgets.ask import ask, worked
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -29,7 +30,7 @@ PROMPT = re.compile(r"(Think first|Try first|Try it|Your turn)", re.IGNORECASE)
 def bank_notebooks() -> list[Path]:
     found = []
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
-        if "from wizard_edu.teach.questions import" in path.read_text(encoding="utf-8"):
+        if "from wizard_edu.widgets.ask import" in path.read_text(encoding="utf-8"):
             found.append(path)
     return found
 

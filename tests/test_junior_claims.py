@@ -226,8 +226,8 @@ def _recording(self, *args, **kwargs):
     _make(self, *args, **kwargs)
     _asked.append(self)
 _question.Question.__init__ = _recording
-import wizard_edu.teach.questions as _bank
-_bank.worked = lambda qid: None   # a worked answer shown openly is not a question of its own
+import wizard_edu.widgets.ask as _ask
+_ask.worked = lambda qid: None   # a worked answer shown openly is not a question of its own
 """
 REPORT_QUESTIONS = "import json; print(json.dumps([[q.prompt, q.answer_text] for q in _asked]))"
 

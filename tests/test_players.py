@@ -104,8 +104,8 @@ def test_rule_of_thumb_beats_random_players():
 # -- reference decisions ---------------------------------------------------------------
 # tests/data/player_reference.json holds the decisions the computer players and the coach
 # made before the rules were unified into one set of tables (issue 10).  The stored
-# notebooks and the README show seeded games, so the same seed must keep giving the same
-# moves.  Regenerate only on purpose:  .venv/bin/python tests/test_players.py --write
+# notebooks and the engine tour (docs/engine.md) show seeded games, so the same seed must
+# keep giving the same moves.  Regenerate only on purpose:  .venv/bin/python tests/test_players.py --write
 REFERENCE = __import__("pathlib").Path(__file__).parent / "data" / "player_reference.json"
 
 

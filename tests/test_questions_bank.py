@@ -9,7 +9,8 @@ import pytest
 from ipywidgets import Widget
 
 from wizard_edu.errors import WizardError
-from wizard_edu.teach.questions import ID_PATTERN, Bank, ask, bank, banks, question_count, spec, worked
+from wizard_edu.teach.questions import ID_PATTERN, Bank, bank, banks, question_count, spec
+from wizard_edu.widgets.ask import ask, worked
 
 SPECS = [s for b in banks() for s in b]
 

@@ -151,6 +151,11 @@ class ServerError(WizardError):
     """A server cannot start safely: busy port, running as root without --allow-root, no link."""
 
 
+class KernelLimitReached(RuntimeError):
+    """Every kernel a kid-mode server may run is in use (``--max-apps``): the page asks the pupil to
+    wait.  Not a :class:`WizardError`: nobody typed anything wrong, the server is full."""
+
+
 # -- games and save files (issue 10, engine-speed) ---------------------------------------------
 class PlayerNameError(WizardError):
     """Players' names that are not a list of short texts, one per player."""

@@ -25,7 +25,7 @@ QUESTION_SOURCE = 'ask("06.deck-size")'
 
 
 def shown_answer() -> str:
-    from wizard_edu.teach.questions import worked
+    from wizard_edu.widgets.ask import worked
 
     return repr(worked("06.deck-size"))   # "✔ The answer: 60. ..." as the teacher edition stores it
 

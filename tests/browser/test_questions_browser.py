@@ -20,7 +20,8 @@ import pytest
 from browser_helpers import PANEL, open_and_run_all
 
 from wizard_edu.teach.progress import FILENAME, FOLDER
-from wizard_edu.teach.questions import ask, bank, worked
+from wizard_edu.teach.questions import bank
+from wizard_edu.widgets.ask import ask, worked
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from wizard_edu.teach.questions import ask, banks
+from wizard_edu.teach.questions import banks
+from wizard_edu.widgets.ask import ask
 
 SPECS = [s for b in banks() for s in b]
 LEARNERS = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")

@@ -17,7 +17,8 @@ import nbformat
 import pytest
 
 from wizard_edu.teach.editions import student_edition
-from wizard_edu.teach.questions import NOT_YET, ask, spec, worked
+from wizard_edu.teach.questions import spec
+from wizard_edu.widgets.ask import NOT_YET, ask, worked
 from wizard_edu.widgets.question import WorkedAnswer
 
 REPO = Path(__file__).resolve().parents[2]

@@ -64,6 +64,7 @@ from .events import (
     TrumpChosen,
 )
 from .phases import PhaseName
+from .position import position_errors, position_of, read_position
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import (
     DEALER_CHOOSES,
@@ -78,6 +79,7 @@ from .rules.core import (
 from .rules.rulesets import Ruleset, get_ruleset
 from .rules.variant import SCORE, Phase
 from .saves import MAX_SAVE_SIZE, SAVE_FORMAT, SAVE_VERSION, read_save
+from .scorepad import score_pad
 from .views import SeatView
 
 # The phases every game has (a variant adds its own: see rules/variant.py's Phase).
@@ -112,6 +114,8 @@ class Game:
     seed: int
     first_dealer: int
     names: tuple[str, ...]
+    #: True when ``names`` are not the default ``Player 1``, ``Player 2``, ...
+    custom_names: bool
     round_sizes: list[int]
     #: True when ``round_sizes`` are the game's own (``hand_sizes=``), not the ruleset's schedule.
     custom_hand_sizes: bool
@@ -158,6 +162,7 @@ class Game:
             raise SeatError(f"The first dealer must be a seat from 0 to {players - 1}, not {short(first_dealer)}.")
         self.first_dealer = seat
         self.names = _default_names(players) if names is None else _check_names(names, players)
+        self.custom_names = self.names != _default_names(players)
         self.custom_hand_sizes = hand_sizes is not None
         self.round_sizes = (ruleset.round_sizes(players) if hand_sizes is None
                             else _check_hand_sizes(hand_sizes, ruleset, players))
@@ -597,16 +602,27 @@ class Game:
     # -- positions, saves and copies -------------------------------------------------------------------
     def position(self) -> str:
         """The game as it stands, as one line of text (see :mod:`wizard_edu.engine.position`)."""
-        from .position import position_of
-
         return position_of(self)
 
     @classmethod
     def from_position(cls, text: str) -> Game:
-        """A game set up from :meth:`position` text; bad text raises :class:`~wizard_edu.errors.PositionError`."""
-        from .position import game_from_position
+        """A game set up from :meth:`position` text; bad text raises :class:`~wizard_edu.errors.PositionError`.
 
-        return game_from_position(text)
+        The text is read into plain data (:func:`~wizard_edu.engine.position.read_position`); the game
+        is then set up from it as ``Game()`` sets one up, with the position's round instead of a deal."""
+        position = read_position(text)
+        with position_errors():
+            game = cls.__new__(cls)
+            game._set_up(position.players, position.ruleset, position.seed, position.first_dealer,
+                         position.names, position.hand_sizes, round_index=position.round_number - 1,
+                         start_position=text)
+            extra = game.ruleset.hooks.parse_state(position.extra, game)
+            game.state = position.round_state(game.round_sizes, extra)
+            game.rounds = position.past_rounds(game.round_sizes)
+            _ = game.to_move  # a variant's phase knows whose turn it is (raises if its state does not say)
+            if game.phase == PLAY:
+                game.legal_actions()  # the player to move has something to play
+        return game
 
     def to_json(self) -> str:
         """The game as JSON text: rules, seed and every action (a game in progress too)."""
@@ -681,8 +697,6 @@ class Game:
     # -- presentation ------------------------------------------------------------------------------
     def score_pad(self):
         """The score pad as a pandas DataFrame (see :func:`wizard_edu.engine.scorepad.score_pad`)."""
-        from .scorepad import score_pad
-
         return score_pad(self)
 
     def status(self) -> str:

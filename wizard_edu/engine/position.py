@@ -1,7 +1,8 @@
 """Positions: a game as it stands, as one line of text (like a chess FEN).
 
 :meth:`Game.position() <wizard_edu.engine.game.Game.position>` writes it and
-:meth:`Game.from_position() <wizard_edu.engine.game.Game.from_position>` reads it back into a game with
+:meth:`Game.from_position() <wizard_edu.engine.game.Game.from_position>` reads it back (through
+:func:`read_position`, which reads the text into plain data, a :class:`Position`) into a game with
 the same legal actions, the same views for every seat and the same future: later rounds still
 shuffle from ``(seed, round)``.  Tests and worksheets use positions to set up a situation directly
 instead of searching seeds for it.  The format is documented in ``docs/positions.md``::
@@ -17,14 +18,21 @@ game, raises :class:`~wizard_edu.errors.PositionError` saying what is wrong.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
 
 from ..errors import PositionError, WizardError
 from .cards import Card, Cards, sorted_hand
+from .phases import PhaseName
 from .records import RoundRecord, RoundState, TrickRecord
 from .rules.core import DEALER_CHOOSES, _trump_of, as_cards, check_trump, decide_trick
 from .rules.rulesets import OPTION_DEFAULTS, OPTION_NAMES, Ruleset, get_ruleset
+
+# (This module reads and writes text and plain data; it never imports the game module, which
+# imports it: Game.from_position() sets a game up from a Position, Game.position() writes one.)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -53,8 +61,6 @@ def rules_text(ruleset: Ruleset) -> str:
 
 def position_of(game: Game) -> str:
     """The position text of ``game`` (see the module docstring)."""
-    from .game import _default_names
-
     state = game.state
     rounds = "/".join(";".join((_opt(r.trump_card), _opt(r.trump), ".".join(map(str, r.bids)),
                                 ".".join(map(str, r.won)), game.ruleset.hooks.record_text(r)))
@@ -72,7 +78,7 @@ def position_of(game: Game) -> str:
     extra = game.ruleset.hooks.state_text(game)
     if extra != "-":
         fields["extra"] = extra
-    if game.names != _default_names(game.players):
+    if game.custom_names:
         fields["names"] = ",".join(quote(n, safe="") for n in game.names)
     if game.custom_hand_sizes:
         fields["sizes"] = ",".join(map(str, game.round_sizes))
@@ -84,6 +90,149 @@ def position_of(game: Game) -> str:
 #: 1,100 characters).
 MAX_POSITION_SIZE = 20_000
 
+
+@dataclass(frozen=True)
+class Position:
+    """A position's fields, read from its text into plain data: the game's set-up, the round as it
+    stands and the rounds scored before it.  It is no game yet: :meth:`Game.from_position
+    <wizard_edu.engine.game.Game.from_position>` sets a game up from it, checking the set-up as
+    ``Game()`` does, and asks :meth:`round_state` and :meth:`past_rounds` for the round and the
+    score pad (which check that the cards, bids and scores fit together)."""
+
+    text: str
+    ruleset: Ruleset
+    players: int
+    seed: int
+    dealer: int
+    round_number: int
+    #: ``None``: the default names (``Player 1``, ...); the hand sizes: ``None`` for the ruleset's.
+    names: tuple[str, ...] | None
+    hand_sizes: tuple[int, ...] | None
+    phase: str
+    hands: tuple[Cards, ...]
+    turned: Card | None
+    trump: str | None
+    bids: tuple[int | None, ...]
+    #: This round's finished tricks, each in play order, and the cards of the trick being played.
+    tricks: tuple[Cards, ...]
+    trick: Cards
+    #: The variant's own round state, as text (read by its hooks' ``parse_state``).
+    extra: str
+    #: Each scored round: turned-up card, trump, bids, tricks won, then the variant's fields (as text).
+    rounds: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt round 1 (the deal passes to the left each round)."""
+        return (self.dealer - (self.round_number - 1)) % self.players
+
+    def round_state(self, round_sizes: list[int], extra: Any) -> RoundState:
+        """The round as it stands, in a game of ``round_sizes``, with the variant's state ``extra``
+        (read from :attr:`extra`); raise :class:`PositionError` if the cards or bids cannot be."""
+        ruleset, players, number = self.ruleset, self.players, self.round_number
+        if number > len(round_sizes):
+            raise PositionError(f"round must be from 1 to {len(round_sizes)}, not {number}.")
+        size = round_sizes[number - 1]
+        if any(b is not None and not 0 <= b <= size + 1 for b in self.bids):
+            raise PositionError(f"Give {players} bids from 0 to {size} (or - for none yet), not "
+                                f"{','.join(_opt(b) for b in self.bids)!r}.")
+        # This round's tricks: who led each follows from the one before.
+        leader = (self.dealer + 1) % players
+        won = [0] * players
+        tricks = []
+        for cards in self.tricks:
+            if len(cards) != players:
+                raise PositionError(f"A finished trick has one card from each of the {players} players: "
+                                    f"{_cards(cards)!r}.")
+            result = decide_trick(cards, self.trump, ruleset)
+            record = TrickRecord(leader, tuple(((leader + i) % players, c) for i, c in enumerate(cards)), result)
+            tricks.append(record)
+            if record.winner_seat is not None:
+                won[record.winner_seat] += 1
+            leader = record.plays[result.leader_next][0]
+        if len(self.trick) >= players:
+            raise PositionError("The trick being played has a card from every player: write it as a finished trick.")
+        trick = [((leader + i) % players, c) for i, c in enumerate(self.trick)]
+        hands = list(self.hands)
+        for seat in range(players):
+            played = len(tricks) + sum(1 for s, _ in trick if s == seat)
+            if len(hands[seat]) + played != size:
+                raise PositionError(f"Seat {seat} should hold {size - played} cards in round {number}, "
+                                    f"not {len(hands[seat])}.")
+        stock, piles = _stock_and_piles(ruleset, players, hands, trick, tricks, self.turned)
+        state = RoundState(self.phase, hands, stock, piles, self.turned, self.trump, list(self.bids), won, leader,
+                           trick, tricks, extra)
+        self._check_trump(state)
+        self._check_phase(state)
+        return state
+
+    def past_rounds(self, round_sizes: list[int]) -> list[RoundRecord]:
+        """The rounds scored before this one (their points and totals follow from the bids and
+        tricks); raise :class:`PositionError` if they are not the rounds before it or do not make the scores."""
+        players, ruleset = self.players, self.ruleset
+        totals = [0] * players
+        rounds = []
+        for k, (t_card, t_trump, r_bids, r_won, *rest) in enumerate(self.rounds):
+            bids = tuple(int(b) for b in r_bids.split("."))
+            won = tuple(int(w) for w in r_won.split("."))
+            if len(bids) != players or len(won) != players:
+                raise PositionError(f"Round {k + 1} needs {players} bids and {players} tricks won.")
+            points = tuple(ruleset.score(b, w) for b, w in zip(bids, won))
+            totals = [t + p for t, p in zip(totals, points)]
+            rounds.append(RoundRecord(
+                k + 1, (self.first_dealer + k) % players, round_sizes[k],
+                None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
+                bids, won, points, tuple(totals), extra=ruleset.hooks.parse_record(";".join(rest))))
+        done = self.round_number if self.phase == PhaseName.OVER else self.round_number - 1
+        if len(rounds) != done:
+            raise PositionError(f"Give the {done} rounds scored before this one, not {len(rounds)}.")
+        scores = list(rounds[-1].totals) if rounds else [0] * players
+        if list(self.scores) != scores:
+            raise PositionError(f"The scores {','.join(map(str, self.scores))} do not follow from the rounds: "
+                                f"they make {','.join(map(str, scores))}.")
+        if self.phase == PhaseName.OVER and self.round_number != len(round_sizes):
+            raise PositionError("The game can only be over after its last round.")
+        return rounds
+
+    def _check_trump(self, state: RoundState) -> None:
+        if state.trump_card is None:
+            if state.trump is not None:
+                raise PositionError("With no card turned up there is no trump: write trump=-.")
+            return
+        found = _trump_of(state.trump_card, self.ruleset)
+        if found != DEALER_CHOOSES and state.trump != found and getattr(state.extra, "werewolf_swap", None) is None:
+            raise PositionError(f"The turned-up {state.trump_card} makes the trump {_opt(found)}, "
+                                f"not {_opt(state.trump)}.")
+
+    def _check_phase(self, state: RoundState) -> None:
+        """The bids and the phase must agree (bids in turn from the dealer's left, play once all are in).
+        (Whose turn a variant's phase is, the game asks once it is set up.)"""
+        TRUMP, BID, PLAY, OVER = PhaseName.TRUMP, PhaseName.BID, PhaseName.PLAY, PhaseName.OVER
+        players = self.players
+        variant = self.ruleset.hooks.phases
+        # The steps before any bid (the trump's, and a variant's after the deal), and those once every card is played.
+        before_bids = {TRUMP, *(name for name, step in variant.items() if step.stage == "deal")}
+        all_played = {OVER, *(name for name, step in variant.items() if step.stage == "scoring")}
+        made = [b is not None for b in state.bids]
+        in_order = [made[(self.dealer + 1 + i) % players] for i in range(players)]
+        if in_order != sorted(in_order, reverse=True):
+            raise PositionError("Bids are made in turn from the dealer's left: a later seat has bid before an earlier one.")
+        if state.phase in before_bids and any(made):
+            raise PositionError(f"Nobody bids before the trump is named (phase {state.phase}).")
+        if state.phase == BID and all(made):
+            raise PositionError("Everyone has bid: the phase is play.")
+        if state.phase not in before_bids and state.phase != BID and not all(made):
+            raise PositionError(f"In phase {state.phase} every player has bid.")
+        if (state.trick or state.tricks) and (state.phase in before_bids or state.phase == BID):
+            raise PositionError("Cards are played only after the bids.")
+        if state.phase == TRUMP and (state.trump is not None or state.trump_card is None
+                                     or _trump_of(state.trump_card, self.ruleset) != DEALER_CHOOSES):
+            raise PositionError("The dealer chooses the trump only after a Wizard (or a card like it) is turned up.")
+        if state.phase in all_played and any(state.hands):
+            raise PositionError(f"In phase {state.phase} every card has been played.")
+        if state.phase == PLAY and not any(state.hands):
+            raise PositionError("Every card has been played: the round is over.")
 
 def _fields(text: str) -> dict[str, str]:
     if not isinstance(text, str):
@@ -135,10 +284,18 @@ def _card_list(text: str, ruleset: Ruleset) -> Cards:
     return Cards() if text == "-" else as_cards(text.split("."), ruleset)
 
 
-def game_from_position(text: str) -> Game:
-    """Set up the game that ``text`` describes; raise :class:`PositionError` if it cannot be."""
+def read_position(text: str) -> Position:
+    """The fields of position ``text`` as plain data; raise :class:`PositionError` if it cannot be read.
+    (:meth:`Game.from_position <wizard_edu.engine.game.Game.from_position>` sets the game up from them.)"""
+    with position_errors():
+        return _read(_fields(text), text)
+
+
+@contextmanager
+def position_errors() -> Iterator[None]:
+    """Any error in reading a position or setting its game up is a :class:`PositionError` saying what is wrong."""
     try:
-        return _build(_fields(text), text)
+        yield
     except PositionError:
         raise
     except WizardError as exc:
@@ -147,94 +304,36 @@ def game_from_position(text: str) -> Game:
         raise PositionError(f"This position cannot be read ({exc}).") from None
 
 
-def _build(fields: dict[str, str], text: str) -> Game:
-    from .game import BID, OVER, PLAY, TRUMP, Game
-
+def _read(fields: dict[str, str], text: str) -> Position:
     ruleset = _ruleset(fields["rules"])
     players = _int(fields, "players", 3, 6)
     seed = _int(fields, "seed", -(2**63))
-    names = [unquote(n) for n in fields["names"].split(",")] if "names" in fields else None
-    sizes = [int(n) for n in fields["sizes"].split(",")] if "sizes" in fields else None
+    names = tuple(unquote(n) for n in fields["names"].split(",")) if "names" in fields else None
+    sizes = tuple(int(n) for n in fields["sizes"].split(",")) if "sizes" in fields else None
     dealer = _int(fields, "dealer", 0, players - 1)
     number = _int(fields, "round", 1, len(sizes) if sizes is not None else 100)
-    # The game's one constructor checks these as Game() does; the round is then set up from the text, not dealt.
-    game = Game.__new__(Game)
-    game._set_up(players, ruleset, seed, (dealer - (number - 1)) % players, names, sizes,
-                 round_index=number - 1, start_position=text)
-    if number > len(game.round_sizes):
-        raise PositionError(f"round must be from 1 to {len(game.round_sizes)}, not {number}.")
-    size = game.hand_size
-
     # The phase as the game names it (a PhaseName, or the variant's own phase name).
-    phases = {str(p): p for p in (TRUMP, BID, PLAY, OVER, *ruleset.hooks.phases)}
+    phases = {str(p): p for p in (PhaseName.TRUMP, PhaseName.BID, PhaseName.PLAY, PhaseName.OVER,
+                                  *ruleset.hooks.phases)}
     if fields["phase"] not in phases:
         raise PositionError(f"{fields['phase']!r} is not a phase of {ruleset.title}.")
     phase = phases[fields["phase"]]
-    hands = [sorted_hand(_card_list(h, ruleset)) for h in fields["hands"].split("/")]
+    hands = tuple(sorted_hand(_card_list(h, ruleset)) for h in fields["hands"].split("/"))
     if len(hands) != players:
         raise PositionError(f"Give {players} hands separated by '/', not {len(hands)}.")
-    turned = None if fields["turned"] == "-" else Card.parse(fields["turned"])
-    trump = check_trump(None if fields["trump"] == "-" else fields["trump"])
-    bids = [None if b == "-" else int(b) for b in fields["bids"].split(",")]
-    if len(bids) != players or any(b is not None and not 0 <= b <= size + 1 for b in bids):
-        raise PositionError(f"Give {players} bids from 0 to {size} (or - for none yet), not {fields['bids']!r}.")
-
-    # This round's tricks: who led each follows from the one before.
-    leader = (dealer + 1) % players
-    won = [0] * players
-    tricks = []
-    for cards_text in ([] if fields["tricks"] == "-" else fields["tricks"].split(",")):
-        cards = _card_list(cards_text, ruleset)
-        if len(cards) != players:
-            raise PositionError(f"A finished trick has one card from each of the {players} players: {cards_text!r}.")
-        result = decide_trick(cards, trump, ruleset)
-        record = TrickRecord(leader, tuple(((leader + i) % players, c) for i, c in enumerate(cards)), result)
-        tricks.append(record)
-        if record.winner_seat is not None:
-            won[record.winner_seat] += 1
-        leader = record.plays[result.leader_next][0]
-    trick_cards = _card_list(fields["trick"], ruleset)
-    if len(trick_cards) >= players:
-        raise PositionError("The trick being played has a card from every player: write it as a finished trick.")
-    trick = [((leader + i) % players, c) for i, c in enumerate(trick_cards)]
-    for seat in range(players):
-        played = len(tricks) + sum(1 for s, _ in trick if s == seat)
-        if len(hands[seat]) + played != size:
-            raise PositionError(f"Seat {seat} should hold {size - played} cards in round {number}, "
-                                f"not {len(hands[seat])}.")
-
-    extra = ruleset.hooks.parse_state(fields.get("extra", "-"), game)
-    stock, piles = _stock_and_piles(ruleset, players, hands, trick, tricks, turned)
-    game.state = RoundState(phase, hands, stock, piles, turned, trump, bids, won, leader, trick, tricks, extra)
-    _check_trump(game, ruleset, fields)
-    _check_phase(game)
-
-    # Past rounds: points and totals follow from the bids and tricks.
-    totals = [0] * players
-    for k, round_text in enumerate([] if fields["rounds"] == "-" else fields["rounds"].split("/")):
-        t_card, t_trump, r_bids, r_won, *rest = round_text.split(";")
-        bids_r = tuple(int(b) for b in r_bids.split("."))
-        won_r = tuple(int(w) for w in r_won.split("."))
-        if len(bids_r) != players or len(won_r) != players:
-            raise PositionError(f"Round {k + 1} needs {players} bids and {players} tricks won.")
-        points = tuple(ruleset.score(b, w) for b, w in zip(bids_r, won_r))
-        totals = [t + p for t, p in zip(totals, points)]
-        game.rounds.append(RoundRecord(
-            k + 1, game._dealer_of(k), game.round_sizes[k],
-            None if t_card == "-" else Card.parse(t_card), check_trump(None if t_trump == "-" else t_trump),
-            bids_r, won_r, points, tuple(totals), extra=ruleset.hooks.parse_record(";".join(rest))))
-    done = number if phase == OVER else number - 1
-    if len(game.rounds) != done:
-        raise PositionError(f"Give the {done} rounds scored before this one, not {len(game.rounds)}.")
-    scores = [int(s) for s in fields["scores"].split(",")]
-    if scores != game.scores:
-        raise PositionError(f"The scores {fields['scores']} do not follow from the rounds: they make "
-                            f"{','.join(map(str, game.scores))}.")
-    if phase == OVER and number != len(game.round_sizes):
-        raise PositionError("The game can only be over after its last round.")
-    if phase == PLAY:
-        game.legal_actions()  # the player to move has something to play
-    return game
+    bids = tuple(None if b == "-" else int(b) for b in fields["bids"].split(","))
+    if len(bids) != players:
+        raise PositionError(f"Give {players} bids separated by ',' (or - for a bid still to come), not {fields['bids']!r}.")
+    rounds = tuple(tuple(r.split(";")) for r in ([] if fields["rounds"] == "-" else fields["rounds"].split("/")))
+    if any(len(r) < 4 for r in rounds):
+        raise ValueError("each scored round gives turned-up card; trump; bids; tricks won (then its variant's fields)")
+    return Position(
+        text, ruleset, players, seed, dealer, number, names, sizes, phase, hands,
+        turned=None if fields["turned"] == "-" else Card.parse(fields["turned"]),
+        trump=check_trump(None if fields["trump"] == "-" else fields["trump"]), bids=bids,
+        tricks=tuple(_card_list(t, ruleset) for t in ([] if fields["tricks"] == "-" else fields["tricks"].split(","))),
+        trick=_card_list(fields["trick"], ruleset), extra=fields.get("extra", "-"),
+        rounds=rounds, scores=tuple(int(s) for s in fields["scores"].split(",")))
 
 
 def _stock_and_piles(ruleset: Ruleset, players: int, hands: list[Cards], trick: list[tuple[int, Card]],
@@ -275,46 +374,4 @@ def _rest(deck: list[Card], used: list[Card]) -> tuple[list[Card], list[Card]]:
     return rest, extra
 
 
-def _check_trump(game: Game, ruleset: Ruleset, fields: dict[str, str]) -> None:
-    state = game.state
-    if state.trump_card is None:
-        if state.trump is not None:
-            raise PositionError("With no card turned up there is no trump: write trump=-.")
-        return
-    found = _trump_of(state.trump_card, ruleset)
-    if found != DEALER_CHOOSES and state.trump != found and getattr(state.extra, "werewolf_swap", None) is None:
-        raise PositionError(f"The turned-up {state.trump_card} makes the trump {_opt(found)}, not {fields['trump']}.")
-
-
-def _check_phase(game: Game) -> None:
-    """The bids and the phase must agree (bids in turn from the dealer's left, play once all are in)."""
-    from .game import BID, OVER, PLAY, TRUMP
-
-    state = game.state
-    variant = game.ruleset.hooks.phases
-    # The steps before any bid (the trump's, and a variant's after the deal), and those once every card is played.
-    before_bids = {TRUMP, *(name for name, step in variant.items() if step.stage == "deal")}
-    all_played = {OVER, *(name for name, step in variant.items() if step.stage == "scoring")}
-    made = [b is not None for b in state.bids]
-    in_order = [made[(game.dealer + 1 + i) % game.players] for i in range(game.players)]
-    if in_order != sorted(in_order, reverse=True):
-        raise PositionError("Bids are made in turn from the dealer's left: a later seat has bid before an earlier one.")
-    if state.phase in before_bids and any(made):
-        raise PositionError(f"Nobody bids before the trump is named (phase {state.phase}).")
-    if state.phase == BID and all(made):
-        raise PositionError("Everyone has bid: the phase is play.")
-    if state.phase not in before_bids and state.phase != BID and not all(made):
-        raise PositionError(f"In phase {state.phase} every player has bid.")
-    if (state.trick or state.tricks) and (state.phase in before_bids or state.phase == BID):
-        raise PositionError("Cards are played only after the bids.")
-    if state.phase == TRUMP and (state.trump is not None or state.trump_card is None
-                                 or _trump_of(state.trump_card, game.ruleset) != DEALER_CHOOSES):
-        raise PositionError("The dealer chooses the trump only after a Wizard (or a card like it) is turned up.")
-    if state.phase in all_played and any(state.hands):
-        raise PositionError(f"In phase {state.phase} every card has been played.")
-    if state.phase == PLAY and not any(state.hands):
-        raise PositionError("Every card has been played: the round is over.")
-    _ = game.to_move  # a variant's phase knows whose turn it is (raises if its state does not say)
-
-
-__all__ = ["position_of", "game_from_position", "rules_text", "TAG", "FIELDS"]
+__all__ = ["Position", "position_of", "read_position", "position_errors", "rules_text", "TAG", "FIELDS"]

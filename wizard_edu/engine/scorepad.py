@@ -15,11 +15,9 @@ FIELDS = ("bid", "tricks", "points", "total")
 
 
 def _check_game(game: object) -> None:
-    from .game import Game  # (here: the game module imports this one)
-
     # A Game, or a game seen from one seat (a class table's SeatGame): names, players, scored rounds.
-    seen_from_a_seat = all(hasattr(game, name) for name in ("names", "players", "rounds", "view"))
-    if not isinstance(game, Game) and not seen_from_a_seat:
+    # (Asked by what it has, not isinstance(game, Game): the game module imports this one.)
+    if not all(hasattr(game, name) for name in ("names", "players", "rounds", "view")):
         raise ArgumentError(f"The score pad is made from a Game, like score_pad(Game(players=4)), not {game!r}.")
 
 

@@ -50,6 +50,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
+from ..errors import KernelLimitReached
 from ..online.auth import Throttle
 from ..online.classcode import normalise_code
 from ..online.errors import TooManyTriesError
@@ -87,10 +88,6 @@ PAGE_GONE_SECONDS = 2.0
 #: has the module loaded; any other kernel does nothing.
 PAGE_GONE_CODE = ("import sys as _s\n_m = _s.modules.get('wizard_edu.widgets.class_table')\n"
                   "_m is not None and _m.page_gone({gone})\ndel _s, _m")
-
-
-class KernelLimitReached(RuntimeError):
-    """Every kernel this kid-mode server may run is in use."""
 
 
 class KidKernelManager(AsyncMappingKernelManager):

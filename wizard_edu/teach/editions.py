@@ -4,7 +4,7 @@ The stored notebooks in ``notebooks/`` are the **teacher edition**: every output
 them).  Cells are tagged (cell metadata ``tags``, in the MyST sources ``:tags: [answer]``):
 
 * ``answer``: the cell holds an answer and nothing else (in a code cell, ``worked("01.deck-size")``
-  from :mod:`wizard_edu.teach.questions`).  The student edition drops the cell whole: its code, its
+  from :mod:`wizard_edu.widgets.ask`).  The student edition drops the cell whole: its code, its
   outputs, its text.  The learner sees the worked answer inside the question, once it is due.
 * ``teacher``: teacher-only (model answers to "Try it yourself", notes).  Removed from the student edition.
 
@@ -319,7 +319,7 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
 
     Runs the notebook's code cells in this process (teacher-only and answer cells included) and
     notes each :class:`~wizard_edu.widgets.Question` as it is made.  Nothing is recorded as progress.
-    A worked answer shown openly (``worked("id")``, :mod:`wizard_edu.teach.questions`) is not a question of
+    A worked answer shown openly (``worked("id")``, :mod:`wizard_edu.widgets.ask`) is not a question of
     its own: it is not noted again.
     """
     import contextlib
@@ -329,8 +329,8 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
     import matplotlib
     import nbformat
 
+    from ..widgets import ask as ask_module
     from ..widgets import question as question_module
-    from . import questions as bank_module
 
     matplotlib.use("Agg")
     nb = nbformat.read(notebook, as_version=4)
@@ -348,7 +348,7 @@ def answer_key(notebook: str | os.PathLike) -> list[tuple[str, str]]:
     try:
         # patch.object puts the real __init__ back however the notebook's code ends.
         with mock.patch.object(question_module.Question, "__init__", noting), \
-                mock.patch.object(bank_module, "worked", lambda qid: None), \
+                mock.patch.object(ask_module, "worked", lambda qid: None), \
                 contextlib.redirect_stdout(io.StringIO()):
             for cell in nb.cells:
                 # a worked answer re-makes its question: count each question once, where it is asked

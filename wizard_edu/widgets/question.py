@@ -742,7 +742,7 @@ class Question(WidgetBase):
 class WorkedAnswer(WidgetBase):
     """A question's answer and worked answer, shown at once (the teacher edition's answer cells).
 
-    Made by :func:`wizard_edu.teach.questions.worked`; its text form is "✔ The answer: ...".
+    Made by :func:`wizard_edu.widgets.ask.worked`; its text form is "✔ The answer: ...".
     """
 
     def __init__(self, question: Question, **kwargs: Any) -> None:

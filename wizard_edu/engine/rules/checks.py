@@ -4,7 +4,9 @@ Each public function of :mod:`wizard_edu.engine.rules.core` starts with one call
 module, so that a wrong type, an impossible trick (a card twice, seven cards) or an
 impossible score is refused with a :class:`~wizard_edu.errors.WizardError` before
 anything is computed.  The rules the engine asks (``playable``, ``biddable``, ``decide_trick``)
-are given cards and rounds the game already checked, and skip all of this.
+are given cards and rounds the game already checked, and skip all of this.  The checks ask
+nothing of the rules (the card checks :func:`as_cards` and :func:`check_in_deck` are here), so the
+rules import this module and never the other way round.
 """
 
 from __future__ import annotations
@@ -14,9 +16,16 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ...errors import ArgumentError, BidError, DuplicateCardError, PlayerCountError, TrickSizeError, whole
+from ...errors import (
+    ArgumentError,
+    BidError,
+    CardTextError,
+    DuplicateCardError,
+    PlayerCountError,
+    TrickSizeError,
+    whole,
+)
 from ..cards import Card, Cards, cards
-from . import core
 from .rulesets import RULESETS, Ruleset
 
 #: Wizard is played by 3 to 6 players, so a trick has at most 6 cards.
@@ -81,20 +90,44 @@ def check_copies(found: Iterable[Card], ruleset: Ruleset, where: str) -> None:
 
 
 # -- cards --------------------------------------------------------------------------------------
+def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "card") -> Cards:
+    """Parse card texts and check that every card exists in ``ruleset``'s deck."""
+    if isinstance(cards, Card):  # one card stands for a hand (or trick) of one, as in cards()
+        result = Cards((cards,))
+    else:  # (card text is read as cards() reads it)
+        result = Cards(cards if isinstance(cards, str) else (c if type(c) is Card else Card.parse(c) for c in cards))
+    for card in result:
+        check_in_deck(card, ruleset)
+    return result
+
+
+def check_in_deck(card: Card, ruleset: Ruleset) -> None:
+    """Raise :class:`CardTextError` if ``card`` is not part of ``ruleset``'s deck."""
+    rank = card.rank  # None for every card but a number card
+    if rank is not None and rank > ruleset.ranks:
+        raise CardTextError(
+            f"{card} is not in the {ruleset.title} deck: its numbers go from 1 to {ruleset.ranks}."
+        )
+    if card.is_special and card.kind not in ruleset.specials:
+        raise CardTextError(
+            f"The {card.kind.capitalize()} is an Anniversary card; it is not in the {ruleset.title} deck."
+        )
+
+
 def card_list(value: Any, ruleset: Ruleset, what: str) -> Cards:
     """Card text or a list of cards, read and checked against ``ruleset``'s deck (no copy check)."""
     if value is None:
         raise ArgumentError(f"Give the {what} as card text like 'R7 W' or a list of cards, not None.")
     found = cards(value)  # a new list of cards, every item read (and checked) as a card
-    for card in found:  # (not core.as_cards: that would read and copy the list a second time)
-        core.check_in_deck(card, ruleset)
+    for card in found:  # (not as_cards: that would read and copy the list a second time)
+        check_in_deck(card, ruleset)
     return found
 
 
 def one_card(value: Any, ruleset: Ruleset) -> Card:
     """One card (a :class:`Card` or its text), checked against ``ruleset``'s deck."""
     card = Card.parse(value)
-    core.check_in_deck(card, ruleset)
+    check_in_deck(card, ruleset)
     return card
 
 
@@ -157,6 +190,6 @@ def round_score_args(bid: Any, won: Any, ruleset: Ruleset) -> None:
                            "is not possible.")
 
 
-__all__ = ["is_whole", "whole_number", "flag", "most_cards_in_hand", "most_tricks", "check_copies",
+__all__ = ["as_cards", "check_in_deck", "is_whole", "whole_number", "flag", "most_cards_in_hand", "most_tricks", "check_copies",
            "card_list", "one_card", "trick", "hand_and_trick", "players", "bid_args", "bid_value",
            "round_score_args", "MIN_PLAYERS", "MAX_PLAYERS"]

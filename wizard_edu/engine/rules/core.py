@@ -10,7 +10,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...errors import BidError, CardTextError, IllegalPlayError, TrumpError, whole
+from ...errors import BidError, IllegalPlayError, TrumpError, whole
 from ..cards import (
     COLOUR_NAMES,
     COLOURS,
@@ -23,35 +23,12 @@ from ..cards import (
     Cards,
 )
 from . import checks
+from .checks import as_cards as as_cards  # (the card checks; others read as_cards from here too)
+from .checks import check_in_deck
 from .rulesets import Ruleset, get_ruleset
 
 #: Turned-up cards that let the dealer choose the trump colour.
 DEALER_CHOOSES = "dealer chooses"
-
-
-# -- input checking ----------------------------------------------------------
-def as_cards(cards: Iterable[Card | str] | str, ruleset: Ruleset, what: str = "card") -> Cards:
-    """Parse card texts and check that every card exists in ``ruleset``'s deck."""
-    if isinstance(cards, Card):  # one card stands for a hand (or trick) of one, as in cards()
-        result = Cards((cards,))
-    else:  # (card text is read as cards() reads it)
-        result = Cards(cards if isinstance(cards, str) else (c if type(c) is Card else Card.parse(c) for c in cards))
-    for card in result:
-        check_in_deck(card, ruleset)
-    return result
-
-
-def check_in_deck(card: Card, ruleset: Ruleset) -> None:
-    """Raise :class:`CardTextError` if ``card`` is not part of ``ruleset``'s deck."""
-    rank = card.rank  # None for every card but a number card
-    if rank is not None and rank > ruleset.ranks:
-        raise CardTextError(
-            f"{card} is not in the {ruleset.title} deck: its numbers go from 1 to {ruleset.ranks}."
-        )
-    if card.is_special and card.kind not in ruleset.specials:
-        raise CardTextError(
-            f"The {card.kind.capitalize()} is an Anniversary card; it is not in the {ruleset.title} deck."
-        )
 
 
 def check_trump(trump: str | None) -> str | None:

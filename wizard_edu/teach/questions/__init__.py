@@ -10,24 +10,27 @@ defines its questions once::
              hint="4 colours with 8 numbers each, plus 2 Wizards and 2 Fool Frogs.",
              worked=lambda: ["Here they all are:", junior_deck()])  # shown only when due
 
-The notebook then has two kinds of cell::
+The notebook then has two kinds of cell (:func:`~wizard_edu.widgets.ask.ask` and
+:func:`~wizard_edu.widgets.ask.worked` are the widget layer's: the bank holds no widget)::
+
+    from wizard_edu.widgets.ask import ask, worked
 
     ask("01.deck-size")        # the question (both editions)
     worked("01.deck-size")     # a cell tagged "answer": the worked answer, openly (teacher edition only)
 
-:func:`ask` makes a :class:`~wizard_edu.widgets.Question`: the learner answers it, gets the hint after
-a wrong try, and sees the worked answer inside the question after a right answer or "Show answer".
-:func:`worked` shows the same worked answer at once: the teacher edition keeps those cells (tagged
-``answer``), the student edition (:mod:`wizard_edu.teach.editions`) drops them whole.  See
-``docs/questions.md``.
+``ask`` makes a :class:`~wizard_edu.widgets.Question` from the question's :meth:`QuestionSpec.question_kwargs`:
+the learner answers it, gets the hint after a wrong try, and sees the worked answer inside the question
+after a right answer or "Show answer".  ``worked`` shows the same worked answer at once: the teacher
+edition keeps those cells (tagged ``answer``), the student edition (:mod:`wizard_edu.teach.editions`)
+drops them whole.  See ``docs/questions.md``.
 
 Ids are ``"NN.short-name"``: ``NN`` names the notebook (and the module ``nNN``), the rest is unique
 in it; two questions with the same wording have two ids and count as two in the progress file.
 
->>> q = ask("01.deck-size", record=False)
->>> q.id, q.notebook, q.prompt
+>>> found = spec("01.deck-size")
+>>> found.id, found.notebook, found.prompt
 ('01.deck-size', '01-meet-the-cards', 'How many cards are in a Wizard Junior deck?')
->>> spec("01.deck-size").answer() == 36
+>>> found.answer() == 36
 True
 """
 
@@ -180,92 +183,4 @@ def question_count(notebook: str) -> int | None:
         return None
 
 
-def ask(id: str, **overrides: Any) -> Any:
-    """The question ``id`` as a widget (a :class:`~wizard_edu.widgets.Question`), ready to answer.
-
-    ``overrides`` change how it is made (``record=False``, ``home=...``, ``reveal_after=...``).
-    """
-    from ...widgets.question import Question
-
-    found = spec(id)
-    kwargs = found.question_kwargs()
-    kwargs.update(overrides)
-    return Question(_value(found.prompt), **kwargs)
-
-
-#: What :func:`worked` says to a learner who has not tried the question yet.
-NOT_YET = ("Have a go at this question first: it is in the notebook above. Its answer shows there, "
-           "after a right answer or after two tries.")
-
-
-class NotYet:
-    """What :func:`worked` gives before a learner has tried the question: a kind sentence, no answer."""
-
-    def __init__(self, id: str) -> None:
-        self.id = id
-
-    def __repr__(self) -> str:
-        return f"✎ {NOT_YET}"
-
-    def _repr_html_(self) -> str:
-        return f"<p class='wizard-not-yet'>✎ {NOT_YET}</p>"
-
-
-def _tried(id: str, home: Any = None) -> bool:
-    """True once the learner has answered ``id`` right or tried it twice (the question widget's record)."""
-    from ...widgets.question import learner_has_tried
-
-    return learner_has_tried(id, home)
-
-
-def _running_teacher_edition() -> bool:
-    """True when no learner opened this kernel's notebook, or the notebook is a teacher edition.
-
-    JupyterLab (jupyter_server) names the notebook a kernel runs in ``JPY_SESSION_NAME``.  Without it
-    the kernel runs no notebook a learner opened (nbval, ``tools/run_notebooks.py``, a script, the
-    answer keys).  With it, the notebook must be a teacher edition: not marked ``student`` (what
-    :func:`wizard_edu.teach.editions.student_edition` writes) and holding answer cells, which a
-    student edition and a new notebook never do.
-    """
-    import json
-    import os
-
-    session = os.environ.get("JPY_SESSION_NAME")
-    if not session:
-        return True
-    try:
-        with open(session, encoding="utf-8") as f:
-            nb = json.load(f)
-    except (OSError, ValueError):
-        return False
-    if not isinstance(nb, dict):
-        return False
-    meta = nb.get("metadata", {})
-    if isinstance(meta, dict) and (meta.get("wizard_edu") or {}).get("edition") == "student":
-        return False
-    return any("answer" in ((cell.get("metadata") or {}).get("tags") or [])
-               for cell in nb.get("cells", []) if isinstance(cell, dict))
-
-
-def answer_due(id: str, home: Any = None) -> bool:
-    """Whether :func:`worked` may show the answer of ``id``: in a teacher edition, or once the learner
-    has tried the question (right, or two tries: then "Show answer" is there anyway)."""
-    return _running_teacher_edition() or _tried(id, home)
-
-
-def worked(id: str, home: Any = None) -> Any:
-    """The answer and worked answer of ``id``, shown at once (for the teacher edition's answer cells).
-
-    Returns a widget whose text form reads "✔ The answer: ...".  In a student edition (or any notebook
-    a learner opened that is not a teacher edition) it shows the answer only once the learner has
-    tried the question (:func:`answer_due`); before, it says so in a sentence (:class:`NotYet`).
-    """
-    from ...widgets.question import WorkedAnswer
-
-    spec(id)    # a wrong id says so, even before the question is tried
-    if not answer_due(id, home):
-        return NotYet(id)
-    return WorkedAnswer(ask(id, record=False, shuffle=False))
-
-
-__all__ = ["Bank", "QuestionSpec", "ask", "worked", "answer_due", "NotYet", "NOT_YET", "bank", "banks", "spec", "question_count", "ID_PATTERN"]
+__all__ = ["Bank", "QuestionSpec", "bank", "banks", "spec", "question_count", "ID_PATTERN"]
