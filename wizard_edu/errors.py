@@ -159,3 +159,7 @@ class KernelLimitReached(RuntimeError):
 # -- games and save files (issue 10, engine-speed) ---------------------------------------------
 class PlayerNameError(WizardError):
     """Players' names that are not a list of short texts, one per player."""
+
+
+class ClassCsvError(WizardError):
+    """A file that is not a class's rounds (wrong columns, a value that cannot be, not a CSV at all)."""

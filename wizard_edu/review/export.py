@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import WizardError, short
+from ..errors import ClassCsvError, short
 from .lookback import review_round
 from .record import RoundEntry, hard_player_round, round_entry
 
@@ -65,10 +65,6 @@ EXAMPLE_TABLES = 3
 EXAMPLE_PUPILS = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 EXAMPLE_LEVELS = ("easy", "medium", "hard", "medium")
 EXAMPLE_HAND_SIZES = (1, 2, 3) * 4
-
-
-class ClassCsvError(WizardError):
-    """A file that is not a class's rounds (wrong columns, a value that cannot be, not a CSV at all)."""
 
 
 def rounds_to_frame(rounds: Iterable[RoundEntry], pupil: str, table: int = 1) -> pd.DataFrame:
