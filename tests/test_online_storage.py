@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -115,19 +117,34 @@ def test_sqlite_store_refuses_the_same_action_twice(tmp_path):
 
 
 class SlowStore(MemoryStore):
-    """A store whose disk takes a while: what does the service show meanwhile?"""
+    """A store whose disk is slow until the test says so: what does the service show meanwhile?
+
+    Each write waits for ``release`` (set by the test); ``writing`` is set as soon as a write has begun.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.calls: list[int] = []
-        self.delay = 0.0
+        self.gated = False
+        self.writing = threading.Event()
+        self.release = threading.Event()
 
     def append_actions(self, rows) -> None:
-        import time
-
-        time.sleep(self.delay)
+        if self.gated:
+            self.writing.set()
+            assert self.release.wait(timeout=30), "the test never released the write"
         self.calls.append(len(rows))
         super().append_actions(rows)
+
+
+async def until(condition, what: str, timeout: float = 30.0) -> None:
+    """Wait (on the event loop, so the service's tasks run) until ``condition()`` holds, or fail."""
+    import asyncio
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {timeout:.0f} s for {what}"
+        await asyncio.sleep(0.001)
 
 
 def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_grouped():
@@ -136,7 +153,7 @@ def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_groupe
     store = SlowStore()
     svc = TableService(store, code="ABCD", settings={"table_size": 3, "rules": "junior", "computer_delay": 0})
     tokens = [{p.seat: p.token for p in (svc.join("ABCD", f"{t}{n}") for n in ("a", "b", "c"))} for t in "XYZ"]
-    store.delay = 0.3
+    store.gated = True
     seen: list[tuple[int, int]] = []          # (table, its actions stored) whenever a table tells its listeners
     svc.listeners.append(lambda t: seen.append((t.id, len(store.data.actions.get(t.id, [])))) if t else None)
 
@@ -147,14 +164,15 @@ def test_on_the_server_an_action_is_shown_only_once_stored_and_writes_are_groupe
     async def play() -> None:
         svc.start(asyncio.get_running_loop())
         first = move(1)
-        await asyncio.sleep(0.05)              # the writer is storing table 1's action...
-        others = [move(2), move(3)]            # ...while tables 2 and 3 act
-        await asyncio.sleep(0.05)
+        await until(store.writing.is_set, "the writer to start storing table 1's action")
+        others = [move(2), move(3)]            # ...while the writer stores table 1's action, tables 2 and 3 act
+        await until(lambda: all(svc.tables[i].writing is not None for i in (2, 3)), "tables 2 and 3 to act")
         assert store.data.actions == {} and all(svc.tables[i].writing is not None for i in (1, 2, 3))
         assert not seen                        # nothing told while the actions are not stored
         waiting = asyncio.create_task(svc.settled(svc.tables[2]))
         await asyncio.sleep(0)
         assert not waiting.done()
+        store.release.set()                    # the disk catches up
         await asyncio.gather(first, *others, waiting)
         assert {i: len(a) for i, a in store.data.actions.items()} == {1: 1, 2: 1, 3: 1}
 
