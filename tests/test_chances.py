@@ -98,17 +98,20 @@ def test_seeded_is_deterministic_and_rows_are_the_playable_cards():
     assert a.attrs["deals"] == 400
 
 
+#: Classic, 4 players, 6 cards: Player 1 leads the first trick holding a Wizard and a Jester.
+LEADER_WITH_WIZARD_AND_JESTER = (
+    "wizard-edu/1 rules=classic players=4 seed=3 dealer=3 round=1 phase=play turned=Y2 trump=Y "
+    "hands=W.J.R3.G5.B7.Y9/R1.R8.G2.G12.B1.Y4/R5.R10.G7.B3.B11.Y6/R13.G4.G9.B5.B13.Y11 bids=2,1,1,2 "
+    "tricks=- trick=- rounds=- scores=0,0,0,0 sizes=6")
+
+
 def test_a_wizard_led_wins_for_sure_and_a_jester_led_only_if_all_are_jesters():
-    for seed in range(40):
-        game = play_until_my_turn(seed, size=6)
-        view = game.view(game.to_move)
-        cards = set(view.legal_cards)
-        if Card.parse("W") in cards and Card.parse("J") in cards and not view.trick:
-            table = card_chances(view, samples=300, seed=0)
-            assert table.loc["W", "wins trick"] == pytest.approx(1.0)
-            assert table.loc["J", "wins trick"] < 0.01
-            return
-    pytest.skip("no seeded deal gives the leader a Wizard and a Jester")
+    game = Game.from_position(LEADER_WITH_WIZARD_AND_JESTER)
+    view = game.view(game.to_move)
+    assert {Card.parse("W"), Card.parse("J")} <= set(view.legal_cards) and not view.trick
+    table = card_chances(view, samples=300, seed=0)
+    assert table.loc["W", "wins trick"] == pytest.approx(1.0)
+    assert table.loc["J", "wins trick"] < 0.01
 
 
 def test_voids_are_kept_and_weights_make_the_deal_uniform():
@@ -141,16 +144,19 @@ def test_card_chances_respects_voids_in_a_real_game():
     """After a player shows a void, no weighted deal gives them that colour (checked through situation)."""
     from wizard_edu.simulate.chances import situation
 
-    for seed in range(60):
-        game = play_until_my_turn(seed, size=8, tricks=3)
-        sit = situation(game.view(game.to_move))
-        if sit.voids:
-            dealt = deal_consistent(sit.tables, sit.pool, sit.sizes, sit.voids, 200, np.random.default_rng(0))
-            ok = np.isfinite(dealt.log_weight)
-            for seat, colours in sit.voids.items():
-                assert not np.isin(sit.tables.colour[dealt.hands[seat][ok]], sorted(colours)).any()
-            return
-    pytest.skip("no void shown in the seeded games")
+    # Classic, 4 players, 8 cards, after three tricks: Player 3 (seat 2) did not follow the red lead.
+    game = Game.from_position(
+        "wizard-edu/1 rules=classic players=4 seed=3 dealer=3 round=1 phase=play turned=Y2 trump=Y "
+        "hands=W.J.Y9.B7.G5/R8.G12.Y4.B2.G3/B11.Y6.G8.G10.B4/R10.Y11.R6.B6.G6 bids=2,1,1,2 "
+        "tricks=R13.R1.G7.R5,B13.B1.B3.B5,G13.G2.G4.G9 trick=- rounds=- scores=0,0,0,0 sizes=8")
+    sit = situation(game.view(game.to_move))
+    red = sit.tables.colour[sit.tables.code[Card.parse("R5")]]
+    assert sit.voids == {2: {red}}
+    dealt = deal_consistent(sit.tables, sit.pool, sit.sizes, sit.voids, 200, np.random.default_rng(0))
+    ok = np.isfinite(dealt.log_weight)
+    assert ok.any()
+    for seat, colours in sit.voids.items():
+        assert not np.isin(sit.tables.colour[dealt.hands[seat][ok]], sorted(colours)).any()
 
 
 @pytest.mark.parametrize("rules,players,cards", [("classic", 4, 7), ("junior", 3, 5), ("classic", 5, 12)])
@@ -181,14 +187,15 @@ def test_bid_values_rows_and_a_hopeless_hand():
 
 def test_bid_zero_is_played_to_lose():
     """Played toward 0, a weak hand loses every trick far more often than when played toward 3."""
-    for seed in range(40):
-        game = Game(players=4, seed=seed, hand_sizes=[3])
-        view = game.view(game.to_move)
-        if view.phase == "bid" and not any(c.is_wizard for c in view.hand):
-            table = bid_values(view, samples=800, seed=1)
-            assert table.loc[0, "expected tricks"] < table.loc[3, "expected tricks"]
-            return
-    pytest.skip("no hand without a Wizard")
+    # Classic, 4 players, 3 cards: Player 1 bids first, with no Wizard: the red 13, yellow 10 (trump) and green 6.
+    game = Game.from_position(
+        "wizard-edu/1 rules=classic players=4 seed=3 dealer=3 round=1 phase=bid turned=Y12 trump=Y "
+        "hands=R13.Y10.G6/W.R11.Y3/G12.B11.Y6/R10.G9.B13 bids=-,-,-,- tricks=- trick=- rounds=- "
+        "scores=0,0,0,0 sizes=3")
+    view = game.view(game.to_move)
+    assert view.phase == "bid" and not any(c.is_wizard for c in view.hand)
+    table = bid_values(view, samples=800, seed=1)
+    assert table.loc[0, "expected tricks"] < table.loc[3, "expected tricks"]
 
 
 def test_junior_card_chances_and_bid_values():
