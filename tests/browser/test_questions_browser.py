@@ -22,7 +22,7 @@ from browser_helpers import PANEL, open_and_run_all
 from wizard_edu.teach.progress import FILENAME, FOLDER
 from wizard_edu.teach.questions import ask, bank, worked
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kidmode"))   # test_servers.py
 
 from test_servers import ROOT_FLAG, start_cli, stop_cli, wait_for  # noqa: E402
 

@@ -16,7 +16,7 @@ from wizard_edu import cli
 from wizard_edu.classroom import doctor, servers
 from wizard_edu.teach.worksheets import make_worksheet, worksheet_html
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 COMMANDS = ["lab", "play", "worksheet", "doctor", "bench"]
 
 

@@ -10,7 +10,7 @@ import pytest
 import wizard_edu
 from wizard_edu.classroom import doctor
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def by_name(results):

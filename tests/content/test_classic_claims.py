@@ -18,7 +18,7 @@ from wizard_edu import (
 )
 from wizard_edu.simulate.odds import trump_odds
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("rules,red_up,red_trump", [("junior", Fraction(2, 9), Fraction(17, 72)),

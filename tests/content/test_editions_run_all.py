@@ -19,7 +19,7 @@ import pytest
 from wizard_edu.teach.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags
 from wizard_edu.teach.questions import ask, spec, worked
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 ASK = re.compile(r'\bask\("(\d\d\.[a-z0-9-]+)"\)')
 WORKED_LINE = re.compile(r'^worked\("\d\d\.[a-z0-9-]+"\)$')

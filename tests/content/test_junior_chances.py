@@ -16,7 +16,7 @@ from wizard_edu import cards
 from wizard_edu.simulate.odds import one_card_win_probability
 from wizard_edu.widgets.chances import chance_words, in_ten
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 ROW = re.compile(r'<div class="junior-chance" data-card="([^"]+)" data-chance="([^"]+)" data-players="(\d)" '
                  r'data-seat="(\d)" data-turned-up="([^"]+)".*?<b>([^<]+)</b> \(([^)]+)\)</div></div>')
 

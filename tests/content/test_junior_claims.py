@@ -212,7 +212,7 @@ def test_05_the_stored_game_question_is_true():
 
 
 # -- the notebooks and the lesson answer keys ---------------------------------------------
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 JUNIOR = ["01-meet-the-cards", "02-trump", "03-who-wins-the-trick", "04-predicting-tricks", "05-play-wizard-junior"]
 #: A prompt, as the notebooks write it ("✎ **Think first:** ..."); "When you see **✎ Think first**" is not one.
 PROMPT = re.compile(r"(Think first|Try first|Try it|Your turn)(:\*\*|\*\*:|:)", re.IGNORECASE)

@@ -26,7 +26,7 @@ from wizard_edu import (
 )
 from wizard_edu.simulate.odds import hand_odds, one_card_win_probability, trump_odds
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NUMBERS = ["06", "07", "08", "09", "10", "11", "12", "13", "14"]   # 14: issue 12
 #: how many 45-minute parts each lesson has
 PARTS = {"06": 1, "07": 1, "08": 2, "09": 2, "10": 2, "11": 2, "12": 2, "13": 2, "14": 2}   # 14: issue 21

@@ -15,7 +15,7 @@ import pytest
 
 from wizard_edu.teach.editions import kernel_metadata, match_kernel, student_edition
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SOURCES = sorted((REPO / "notebook-sources").rglob("*.md"))
 
 

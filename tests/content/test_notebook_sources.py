@@ -12,7 +12,7 @@ import jupytext
 import nbformat
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 SOURCES = REPO / "notebook-sources"
 

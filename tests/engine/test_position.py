@@ -233,7 +233,7 @@ def test_the_docs_example_position_and_doctest():
     import re
     from pathlib import Path
 
-    doc = (Path(__file__).parent.parent / "docs" / "positions.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "positions.md").read_text()
     line = next(x for x in doc.splitlines() if x.startswith("wizard-edu/1 "))
     assert Game.from_position(line).position() == line
     block = next(b for b in re.findall(r"```python\n(.*?)```", doc, flags=re.S))

@@ -8,7 +8,7 @@ and a digest of ``to_json()``.  Replaying the actions must reproduce all of it, 
 behaviour (dealing, legal actions, trick winners, scoring, save files) fails here.
 
 Regenerate only on purpose (a deliberate rules change):
-``.venv/bin/python tests/test_reference_games.py``
+``.venv/bin/python tests/engine/test_reference_games.py``
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 
 from wizard_edu import Action, Card, Game
 
-DATA = Path(__file__).parent / "data" / "reference_games.json"
+DATA = Path(__file__).parents[1] / "data" / "reference_games.json"
 
 #: Compact action text: one letter for the kind, then the value ("-" for None).
 _KIND_LETTER = {"bid": "b", "play": "p", "trump": "t", "werewolf": "w", "pass": "x", "cloud": "c"}
@@ -140,7 +140,7 @@ def test_reference_game_replays_identically(ref):
 
 if __name__ == "__main__":
     DATA.parent.mkdir(exist_ok=True)
-    DATA.write_text(json.dumps({"about": "Reference games; see tests/test_reference_games.py",
+    DATA.write_text(json.dumps({"about": "Reference games; see tests/engine/test_reference_games.py",
                                 "games": record_all()}, separators=(",", ":")).replace('},{"players"',
                                                                                          '},\n{"players"'))
     print(f"wrote {DATA} ({DATA.stat().st_size:,} bytes)")

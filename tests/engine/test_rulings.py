@@ -10,7 +10,7 @@ from pathlib import Path
 
 from wizard_edu import COLOURS, Game, cards, legal_plays
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 RULINGS = (REPO / "docs" / "rulings.md").read_text(encoding="utf-8")
 
 

@@ -472,7 +472,7 @@ def limbo():
     from wizard_edu.engine.rules.rulesets import RULESETS
     from wizard_edu.engine.rules.variant import VARIANT_RULES
 
-    doc = (Path(__file__).parent.parent / "docs" / "variants.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "variants.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
     module = types.ModuleType("limbo")
     exec(compile(next(b for b in blocks if "class Limbo" in b), "docs/variants.md", "exec"), module.__dict__)
@@ -523,7 +523,7 @@ def test_the_engine_and_the_rule_functions_branch_on_no_variant():
     """Variants live behind the seam (wizard_edu/engine/rules/variant.py): no option tested in core.py or game.py."""
     from pathlib import Path
 
-    root = Path(__file__).parent.parent / "wizard_edu"
+    root = Path(__file__).parents[2] / "wizard_edu"
     for path in (root / "engine" / "rules" / "core.py", root / "engine" / "game.py"):
         code = path.read_text()
         for option in (".monochrome", "Monochrome(", "JUGGLER", "CLOUD_CARD", "WEREWOLF_CARD"):
@@ -538,6 +538,6 @@ def test_scenario_tests_set_up_positions_not_seed_searches():
     from pathlib import Path
 
     searches = ("find_" + "moment(", "def first_" + "seed")
-    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+    for path in sorted(Path(__file__).parents[1].rglob("test_*.py")):   # every test folder
         text = path.read_text()
         assert not any(s in text for s in searches), f"{path.name} searches seeds for a scenario"

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = "05-play-wizard-junior.ipynb"
 TAGGED = "06-from-junior-to-classic.ipynb"  # a notebook with answer cells (tag `answer`) in the teacher edition
 PUPILS = {"ada": "ada-secret-1", "ben": "ben-secret-2", "cleo": "cleo-secret-3"}

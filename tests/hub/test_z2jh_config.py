@@ -14,7 +14,7 @@ import pytest
 import yaml
 from packaging.requirements import Requirement
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 K8S = REPO / "classroom" / "k8s"
 HUB_CONFIG = (REPO / "classroom" / "jupyterhub_config.py").read_text()
 

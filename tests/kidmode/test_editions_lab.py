@@ -30,7 +30,7 @@ from wizard_edu.teach.editions import (
     sync_learner_folder,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 #: Tagged notebooks: 06 has an answer cell 'worked("06.deck-size")' storing "✔ The answer: 60. ...".
 TAGGED = ["06-from-junior-to-classic.ipynb", "09-chance-of-trump-and-wizards.ipynb"]

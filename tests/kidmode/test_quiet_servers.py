@@ -3,7 +3,7 @@ the kit's own lines (the address, the class code, the board link) and none of Vo
 at" an address pupils do not use, one "Notebook ... is not trusted" per app); `wizard-edu lab`'s kernels
 run over Unix sockets, so no "Kernel is running over TCP" warning comes at every kernel start.
 
-Real servers, started as tests/test_servers.py starts them (isolated HOME and Jupyter folders).
+Real servers, started as tests/kidmode/test_servers.py starts them (isolated HOME and Jupyter folders).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from wizard_edu import cli
 from wizard_edu.classroom import doctor, kidmode, servers
 from wizard_edu.online import auth
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 ROOT_FLAG = ["--allow-root"] if servers.is_root() else []
 #: What a page rendered by Voila holds for the landing page's widget (its model comes over the websocket).
 WIDGET = "application/vnd.jupyter.widget-view+json"

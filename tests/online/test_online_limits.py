@@ -26,7 +26,7 @@ from wizard_edu.online.service import TableService
 from wizard_edu.online.storage import PupilRecord, SQLiteStore, StorageError
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 FAST = ("--rules", "junior", "--computer-delay", "0")
 
 

@@ -30,7 +30,7 @@ from wizard_edu.online import (
 )
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 FAST = ("--rules", "junior", "--computer-delay", "0")
 
 

@@ -13,7 +13,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BINDER = REPO / "binder"
 
 if sys.version_info >= (3, 11):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "wizard_edu"
+PACKAGE = Path(__file__).resolve().parents[2] / "wizard_edu"
 
 LAYERS: dict[str, int] = {
     "errors": 0,
@@ -148,7 +148,7 @@ def imports(module: str, source: str | None = None) -> list[tuple[str, int, bool
 def layer(module: str) -> int:
     parts = module.split(".")
     top = parts[1] if len(parts) > 1 else ""
-    assert top in LAYERS, f"{module}: in no layer; add {top!r} to LAYERS in tests/test_layers.py"
+    assert top in LAYERS, f"{module}: in no layer; add {top!r} to LAYERS in tests/package/test_layers.py"
     return LAYERS[top]
 
 

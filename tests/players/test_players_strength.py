@@ -1,6 +1,6 @@
 """The simulating player: it plays on the engine's rule tables, and it really plays better.
 
-(Its rule lookups are held to the engine in tests/test_fast_paths.py.)  The strength tests are
+(Its rule lookups are held to the engine in tests/simulate/test_rule_tables.py.)  The strength tests are
 statistical but seeded (the same games every run), with margins far below what the benchmark
 measures (benchmarks/bench_players.py), so they fail only when a player really gets weaker.
 """

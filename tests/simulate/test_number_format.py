@@ -14,7 +14,7 @@ from wizard_edu.display.numbers import decimal, percent, readable
 from wizard_edu.simulate import compare_with_exact, estimate_tricks, trump_frequencies
 from wizard_edu.simulate.odds import hand_odds_table, hypergeometric, trump_odds, trump_odds_table
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 SCIENTIFIC = re.compile(r"\b\d(?:\.\d+)?[eE][-+]?\d+\b")
 
 

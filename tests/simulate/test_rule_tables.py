@@ -3,7 +3,7 @@
 The rule tables (wizard_edu.engine.rules.tables) are filled from rules.core; here random seeded
 situations (from hypothesis, so a failure shrinks to a small case) check that looking a rule
 up gives what the engine's function says, for Junior and Classic and every trump.  The
-vectorised simulator is held to engine games in tests/test_simulate.py
+vectorised simulator is held to engine games in tests/simulate/test_simulate.py
 (``play_game_both_ways``); here the same check runs on deals hypothesis picks.
 """
 
@@ -150,7 +150,7 @@ def test_simulating_players_playouts_equal_engine_rounds(rules, players, seed, t
 @given(st.sampled_from(RULES), st.integers(3, 6), st.integers(0, 10**6),
        st.sets(st.integers(0, 5), max_size=6))
 def test_vectorised_simulator_plays_engine_games(rules, players, seed, smart):
-    """The check of tests/test_simulate.py, on deals and seats hypothesis picks (two rounds each)."""
+    """The check of tests/simulate/test_simulate.py, on deals and seats hypothesis picks (two rounds each)."""
     assert play_game_both_ways(players, rules, seed, {s for s in smart if s < players}, rounds=2) == 2
 
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from wizard_edu.display.numbers import decimal, percent, settle, show_decimals, steady
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _dusty(x: float) -> list[float]:

@@ -15,7 +15,7 @@ from wizard_edu import cli
 from wizard_edu.errors import EditionError
 from wizard_edu.teach.editions import ANSWER_TAG, TEACHER_TAG, student_edition, tags, write_student_copy
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 MINE = sorted(NOTEBOOKS.glob("0[6-9]-*.ipynb")) + sorted(NOTEBOOKS.glob("1[0-3]-*.ipynb"))
 PROMPT = re.compile(r"Think first|Try first|Try it|Your turn")

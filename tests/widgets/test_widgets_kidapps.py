@@ -29,7 +29,7 @@ from wizard_edu.widgets import (
 from wizard_edu.widgets.class_table import ClassTableApp
 from wizard_edu.widgets.kidapp import START_PAGE, KidApp
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 APPS = sorted((NOTEBOOKS / "apps").glob("*.ipynb"))
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
