@@ -147,3 +147,44 @@ def test_a_save_keeps_each_computer_players_level():
     again = TableWidget(rules="junior", seed=9)
     assert again.load_json(table.save_json()), again.message
     assert [type(again._players[s]) for s in (0, 2, 3)] == [HardPlayer, SimulatingPlayer, RandomPlayer]
+
+
+# -- save files: a friendly message for every kind of broken file, the game unchanged ------------------------
+def broken_files() -> dict[str, str | bytes]:
+    good = TableWidget(rules="classic", seed=2)
+    good.bid(0)
+    text = good.save_json()
+    data = json.loads(text)
+    return {
+        "empty box": "", "spaces": "   \n", "words": "this is not a saved game", "half a copy": text[: len(text) // 2],
+        "a list": "[1, 2, 3]", "someone else's JSON": '{"name": "my homework"}',
+        "a missing part": json.dumps({k: v for k, v in data.items() if k != "players"}),
+        "damaged JSON": text.replace(",", "", 3), "a picture": b"\x89PNG\r\n\x1a\n\x00\xff\xfe",
+        "a move that does not fit": json.dumps(dict(data, actions=[[2, "bid", 9]])),
+        "rules changed by hand": json.dumps(dict(data, rules="chess")),
+        "moves changed by hand": json.dumps(dict(data, actions=5)),
+        "too many players": json.dumps(dict(data, players=99)),
+        "a seat not at the table": json.dumps(dict(data, table={"seat": 7})),
+        "another version": json.dumps(dict(data, version=99)),
+        "JSON null": "null",
+    }
+
+
+@pytest.mark.parametrize("kind", list(broken_files()))
+def test_every_broken_save_file_gets_a_friendly_message_and_changes_nothing(kind):
+    table = TableWidget(rules="classic", seed=9)
+    table.bid(1)
+    before = table.game.to_json()
+    assert table.load_json(broken_files()[kind]) is False
+    assert table.game.to_json() == before
+    msg = table.message
+    assert msg.startswith("Could not load that game, so the current game goes on.") and table.message_kind == "error"
+    for techy in ("KeyError", "TypeError", "Expecting value", "line 1 column", "Error(", "JSON text ("):
+        assert techy not in msg, msg
+
+
+def test_the_load_button_with_an_empty_box_says_what_to_do():
+    table = TableWidget(seed=1)
+    table.save_text.value = ""
+    table.load_button.click()
+    assert "The box is empty" in table.message

@@ -8,6 +8,7 @@ import pytest
 
 from wizard_edu import Game, score_round
 from wizard_edu.players.coach import hint
+from wizard_edu.widgets import TableWidget, TrickTrainer
 from wizard_edu.widgets.quiz import ScoringQuiz, explain_score
 
 # -- the scoring quiz -------------------------------------------------------------------------
@@ -95,7 +96,6 @@ LEVEL_CHECKS = {
 
 @pytest.mark.parametrize("level", sorted(LEVEL_CHECKS))
 def test_classic_trick_levels(level):
-    from wizard_edu.widgets import TrickTrainer
 
     trainer = TrickTrainer(rules="classic", level=level, seed=2, auto_level=False)
     for _ in range(5):
@@ -113,7 +113,6 @@ def test_classic_trick_levels(level):
 
 
 def classic_table(**kwargs):
-    from wizard_edu.widgets import TableWidget
 
     options = {"rules": "classic", "players": 4, "seat": 0, "opponents": ["simulator"] * 3, "seed": 5,
                "theme": "us"}
@@ -164,3 +163,15 @@ def test_save_and_resume_round_trip():
     assert resumed.load_json("{not json") is False
     assert resumed.game.to_json() == table.game.to_json()  # a broken file loses nothing
     assert Game.from_json(saved).round_number == table.game.round_number
+
+
+# -- Enter in the quiz's Points box -------------------------------------------------------------------------
+def test_enter_in_the_points_box_checks_the_answer():
+    quiz = ScoringQuiz(seed=4)
+    assert quiz.entry.continuous_update is False  # so the value arrives when Enter is pressed
+    quiz.entry.value = str(quiz.correct)  # what the browser sends on Enter
+    assert quiz.asked == 1 and quiz.right == 1 and quiz.feedback.startswith("Right!")
+    quiz.check_button.click()  # the same answer is not counted twice
+    assert quiz.asked == 1
+    quiz.next()
+    assert quiz.asked == 1 and quiz.entry.value == ""

@@ -452,3 +452,26 @@ def test_reprs_are_deterministic():
     assert repr(LegalPlayTrainer(seed=3)) == repr(LegalPlayTrainer(seed=3))
     assert repr(PredictionWidget(seed=3)) == repr(PredictionWidget(seed=3))
     assert "seed 3" in repr(TableWidget(seed=3))
+
+
+# -- the trainer says its reason once ---------------------------------------------------------------------
+def test_trick_trainer_feedback_does_not_repeat_its_reason():
+    for level in ("follow", "trump", "jester-lead", "wizard-lead", "only-jesters", "anything"):
+        trainer = TrickTrainer(rules="classic", level=level, seed=7)
+        for _ in range(6):
+            trainer.answer(trainer.result.winner)
+            words = re.findall(r"[a-z]+", trainer.feedback.lower())
+            phrases = [" ".join(words[i:i + 4]) for i in range(len(words) - 3)]
+            repeated = {p for p in phrases if phrases.count(p) > 1}
+            assert not repeated, trainer.feedback
+            trainer.next()
+
+
+# -- seed boxes and widths --------------------------------------------------------------------------------------
+def test_deal_widget_seed_box_shows_plain_digits():
+    deal = DealWidget(seed=123456789012)
+    assert deal.seed_box.value == "123456789012"
+    deal.seed_box.value = "77"
+    assert deal.seed == 77
+    deal.seed_box.value = "seven"
+    assert deal.seed == 77 and deal.message_kind == "error"

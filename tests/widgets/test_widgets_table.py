@@ -6,11 +6,13 @@ import html
 import random
 
 import pytest
+from IPython.core.formatters import DisplayFormatter
 
 from wizard_edu import Card
 from wizard_edu.engine.game import Action
 from wizard_edu.errors import WizardError
-from wizard_edu.widgets import TableWidget
+from wizard_edu.players import play_game
+from wizard_edu.widgets import PredictionWidget, TableWidget, TrickTrainer, running_totals_chart
 from wizard_edu.widgets.common import card_class
 
 
@@ -410,3 +412,174 @@ def test_slow_players_say_so_and_a_hard_one_moves_after_the_click():
     assert (in_click, pending) == (1, True), "the hard player moved inside the learner's click"
     assert after > 1   # and then it moved, after the click
     assert [make_player(k).thinks_slowly for k in ("easy", "medium", "simulator", "hard")] == [False, False, True, True]
+
+
+def card_button_for(table: TableWidget, card):
+    return next(b for b in table.hand_box.children if b.card == card.unnamed)
+
+
+# -- a double-click never shows an error over a move that worked --------------------------------------
+def test_double_click_on_an_allowed_card_plays_it_once_without_an_error():
+    for seed in range(6):
+        table = TableWidget(rules="junior", seed=seed)
+        table.bid(0)
+        while table.view.phase != "play":
+            table.act(table.view.legal[0])
+        if not table.view.my_turn:
+            continue
+        card = table.view.legal_cards[0]
+        button = card_button_for(table, card)
+        mine = sum(1 for s, _ in table.game.history if s == table.seat)
+        button.click()
+        button.click()  # the second half of a double-click
+        assert sum(1 for s, _ in table.game.history if s == table.seat) == mine + 1
+        assert table.message_kind == "ok", table.message
+
+
+def test_a_click_on_a_card_already_played_is_ignored_even_later():
+    table = TableWidget(rules="classic", players=3, seed=5)
+    table.double_click_seconds = 0  # not a double-click: a late click on a button that is gone
+    table.bid(1)
+    while not (table.view.my_turn and table.view.phase == "play"):
+        table.act(table.view.legal[0])
+    card = table.view.legal_cards[0]
+    button = card_button_for(table, card)
+    button.click()
+    if table.view.my_turn and card.unnamed not in table.view.hand:
+        before = table.game.to_json()
+        if button in table.hand_box.children:
+            # A new card of the hand took the button over: it shows (and is) that card now.
+            assert button.card in table.view.hand and button.card != card
+            return
+        button.click()
+        assert table.game.to_json() == before and table.message_kind != "error", table.message
+
+
+def test_double_click_on_a_prediction_number_predicts_once_without_an_error():
+    table = TableWidget(rules="junior", seed=3)
+    button = next(b for b in table.action_box.children if "wizard-bid-1" in b._dom_classes)
+    button.click()
+    button.click()
+    assert table.message_kind == "ok", table.message
+    assert [a.value for s, a in table.game.history if s == table.seat] == [1]
+    predict = PredictionWidget(round=2, seed=1)
+    number = next(b for b in predict.bid_box.children if "wizard-bid-1" in getattr(b, "_dom_classes", ()))
+    number.click()
+    said = predict.message
+    number.click()
+    assert predict.message == said and predict.message_kind != "error"
+
+
+def test_python_api_still_refuses_a_second_move_with_a_reason():
+    # The double-click guard is for buttons only: code gets the engine's answer.
+    table = TableWidget(rules="junior", seed=3)
+    assert table.bid(1) is True
+    assert table.bid(1) is False and table.message_kind == "error"
+
+
+# -- charts are pictures everywhere ---------------------------------------------------------------------
+def test_charts_display_as_png_images_never_as_figure_text():
+    game = play_game(4, rules="junior", seed=2)
+    for chart in (running_totals_chart(game), TableWidget(rules="classic").chart()):
+        data, _meta = DisplayFormatter().format(chart)
+        assert data["image/png"][:4] == b"\x89PNG"
+        assert "Figure size" not in data["text/plain"] and "<Chart" in data["text/plain"]
+        assert len(chart.axes[0].lines) == 4  # still the matplotlib figure underneath
+
+
+def test_new_game_clears_the_old_chart():
+    table = TableWidget(rules="junior", seed=1)
+    while table.game.round_number < 3:
+        table.act(table.view.legal[0])
+    table.show_chart()
+    assert table.chart_image.layout.display is None and table.chart_image.value
+    table.new_game()
+    assert table.chart_image.layout.display == "none" and not table.chart_image.value
+
+
+def test_level_menu_is_wide_enough_and_the_score_pad_scrolls_instead_of_cutting():
+    trainer = TrickTrainer(rules="classic")
+    longest = max(len(label) for label, _ in trainer.level_choice.options)
+    width = float(trainer.level_choice.layout.width.removesuffix("em"))
+    assert width >= longest * 0.6 + 3.5  # 3.5em of description, about 0.6em a character
+    table = TableWidget(rules="classic", players=6, seed=1)
+    while not table.game.rounds:
+        table.act(table.view.legal[0])
+    table.show_score_pad()
+    # Six players fit: the columns share the width (fixed layout at 100%), every name is there.
+    assert "table-layout:fixed" in table.pad_html.value and "width:100%" in table.pad_html.value
+    assert all(f">{name}</th>" in table.pad_html.value for name in table.game.names)
+
+
+def test_a_fresh_table_waits_for_the_learner():
+    for rules, kwargs in (("junior", {}), ("classic", {"theme": "us"})):
+        table = TableWidget(rules=rules, seed=8, **kwargs)
+        assert table.view.my_turn and not [a for s, a in table.game.history if s == table.seat]
+        assert table.last_hint is None and "hint" not in table.message_kind
+
+
+def test_an_anniversary_action_button_for_a_finished_step_is_ignored():
+    table = TableWidget(rules="anniversary", seed=1)
+    table.double_click_seconds = 0
+    before = table.game.to_json()
+    table._click_action(Action("cloud", 1))  # not a step of this moment
+    assert table.game.to_json() == before and table.message_kind != "error"
+
+
+# -- the computer's thinking is shown, and a second Hint is instant ------------------------------------------
+def test_a_thinking_simulator_is_announced_before_it_moves():
+    table = TableWidget(rules="classic", players=3, seed=4, opponents=["simulator", "rule-of-thumb"])
+    seen: list[str] = []
+    table.prompt.observe(lambda change: seen.append(change["new"]), names="value")
+    table.act(table.view.legal[0])
+    assert any("Owl is thinking" in v and "wizard-thinking" in v for v in seen), seen
+    assert "thinking" not in table.prompt.value  # the final state is the learner's prompt
+
+
+def test_a_second_hint_for_the_same_moment_does_not_ask_the_coach_again(monkeypatch):
+    import wizard_edu.players.coach as coach
+
+    calls = []
+    real = coach.hint
+
+    def counting(view, *args, **kwargs):
+        calls.append(view)
+        return real(view, *args, **kwargs)
+
+    monkeypatch.setattr(coach, "hint", counting)
+    table = TableWidget(rules="classic", players=4, seed=2)
+    first = table.hint()
+    assert table.hint() == first and len(calls) == 1
+    table.act(table.view.legal[0])
+    table.hint()
+    assert len(calls) == 2
+
+
+def test_a_quick_click_on_another_button_is_not_held_back():
+    # Only the same button clicked again at once is a double-click: a bid then a card is two moves.
+    table = TableWidget(rules="classic", players=3, seed=5)
+    table.action_box.children[1 + 1].click()  # the "1" after the "Bid:" label
+    assert table.view.phase == "play" and table.view.my_turn
+    card = table.view.legal_cards[0]
+    card_button_for(table, card).click()
+    assert [a.kind for s, a in table.game.history if s == table.seat] == ["bid", "play"]
+
+
+# -- fast clicks: buttons are kept and restyled, not closed and made again --------------------------------------
+def test_trainer_and_table_keep_their_buttons_between_tricks_and_rounds():
+    trainer = TrickTrainer(rules="classic", seed=3)
+    before = [box.children[1] for box in trainer.cards_box.children]
+    trainer.answer(0)
+    trainer.next()
+    after = [box.children[1] for box in trainer.cards_box.children]
+    assert all(a is b for a, b in zip(before, after))
+    assert [b.card for b in after] == list(trainer.trick)  # restyled to the new trick's cards
+    assert all(f"wizard-card-{c}".replace(":", "-") in b._dom_classes for b, c in zip(after, trainer.trick))
+    assert all("wizard-winner" not in b._dom_classes for b in after)
+    table = TableWidget(rules="junior", seed=2)
+    first = list(table.bid_buttons)
+    while table.game.round_number < 3:
+        table.act(table.view.legal[0])
+    while not (table.view.my_turn and table.view.phase == "bid"):
+        table.act(table.view.legal[0])
+    assert all(a is b for a, b in zip(first, table.bid_buttons)) and len(table.bid_buttons) >= 4
