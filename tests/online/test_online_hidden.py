@@ -141,9 +141,10 @@ def play_at_the_service(monkeypatch, rules: str, options: dict, size: int, seed:
     assert table.record.started and game.seed == seed
     brains = {s: make_player("easy" if s % 2 else "medium", seed=seed * 10 + s) for s in tokens}
     seen = {"moves": 0, "passes": 0, "werewolf": 0}
+    after = [game.view(s) for s in range(size)]
     while not game.is_over:
         mover = game.to_move
-        before = [game.view(s) for s in range(size)]
+        before = after   # (nothing moves between two pupils' actions: every seat is a pupil)
         for socket in sockets.values():
             socket.sent.clear()
         events = svc.act(tokens[mover], brains[mover].act(svc.view(tokens[mover])))
