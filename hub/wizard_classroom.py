@@ -1,7 +1,7 @@
 """Helpers for the class hub: pupils' Unix accounts, their copy of the notebooks, the proxy, secrets.
 
 Used by ``jupyterhub_config.py`` (the spawner classes), ``start_hub.py`` (``make hub``), the test
-``tests/test_hub.py`` and ``benchmarks/bench_classroom.py``.  Nothing here imports the kit
+``tests/hub/test_hub.py`` and ``benchmarks/bench_classroom.py``.  Nothing here imports the kit
 (:func:`make_student_edition` runs ``wizard-edu student-copy`` in a child process, so the hub
 itself never loads the kit and NumPy).
 """

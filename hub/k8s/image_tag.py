@@ -4,7 +4,7 @@
 
 The tag names the kit's version, the Python version of binder/runtime.txt and a hash of
 binder/ (runtime.txt, requirements.txt, postBuild): change a pin and the tag changes, so
-config.yaml must name the new image (tests/test_z2jh_config.py checks that it does).
+config.yaml must name the new image (tests/hub/test_z2jh_config.py checks that it does).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import PANEL, open_notebook
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kidmode"))   # test_servers.py
 
 from test_servers import ROOT_FLAG, start_cli, stop_cli, wait_for  # noqa: E402
 

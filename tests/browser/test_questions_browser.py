@@ -23,7 +23,7 @@ from wizard_edu.teach.progress import FILENAME, FOLDER
 from wizard_edu.teach.questions import bank
 from wizard_edu.widgets.ask import ask, worked
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kidmode"))   # test_servers.py
 
 from test_servers import ROOT_FLAG, start_cli, stop_cli, wait_for  # noqa: E402
 

@@ -1,6 +1,6 @@
 """Drive a real class hub from Python: start it, log pupils in, start their servers, run code in their kernels.
 
-Used by ``tests/test_hub.py`` and ``benchmarks/bench_classroom.py``.  The hub runs the real
+Used by ``tests/hub/test_hub.py`` and ``benchmarks/bench_classroom.py``.  The hub runs the real
 ``hub/jupyterhub_config.py`` (real first-use logins, the real spawner and notebook copy, the
 idle culler) with scratch state, free ports and one extra service token for this driver, which
 lives in a 0600 file (never on a command line).  As root, each pupil gets a throw-away Unix account

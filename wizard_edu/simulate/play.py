@@ -330,7 +330,7 @@ def _random_pick(hand: np.ndarray, legal: np.ndarray, u: np.ndarray) -> np.ndarr
 def rule_of_thumb_pick(tables: SimTables, hand: np.ndarray, legal: np.ndarray, trump: np.ndarray | int,
                        state: np.ndarray, best: np.ndarray, pos: int, need: np.ndarray) -> np.ndarray:
     """RuleOfThumbPlayer.pick_card for every deal at once (same scores, same tie-breaks): the row of
-    ``hand`` to play.  ``tests/test_simulate.py`` holds it to the engine's player.
+    ``hand`` to play.  ``tests/simulate/test_simulate.py`` holds it to the engine's player.
 
     Still needing tricks: lead the strongest card, else win with the cheapest winner, else throw
     the weakest.  Not needing any: lead the weakest, else duck with the highest loser, else the

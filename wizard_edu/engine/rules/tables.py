@@ -7,7 +7,7 @@ no rule of its own: every entry comes from asking :func:`~wizard_edu.engine.rule
 :func:`~wizard_edu.engine.rules.core.trick_winner` answers),
 :func:`~wizard_edu.engine.rules.core.lead_colour`, :func:`~wizard_edu.engine.rules.core.legal_plays`,
 :func:`~wizard_edu.engine.rules.core.trump_from_card` and ``Ruleset.score`` about small tricks.
-``tests/test_fast_paths.py`` holds every table to those functions, and ``tests/test_simulate.py``
+``tests/simulate/test_rule_tables.py`` holds every table to those functions, and ``tests/simulate/test_simulate.py``
 plays identical deals through the simulator and the engine.
 
 **Cards.**  Card ``i`` is the ``i``-th card of the deck in the order a player holds a hand
