@@ -25,6 +25,7 @@ from browser_helpers import PANEL, open_and_run_all, open_notebook, widget
 from test_class_tables_browser import join_through_kid_mode
 from test_kidmode_browser import kid_server  # noqa: F401 - a fixture
 from test_kidmode_class_browser import start_play
+
 from wizard_edu.kidmode.kidmode import stop
 
 pytestmark = pytest.mark.browser

@@ -99,7 +99,7 @@ def test_no_untaught_words_in_any_notebook(path):
                          ids=lambda p: p.name)
 def test_no_widget_label_says_seed(path):
     """Stored with each notebook: the label of every widget (its description) says "Shuffle", never "Seed"."""
-    labels = [v for k, v in _stored_widget_strings(nbformat.read(path, as_version=4)) if k == "description"]
+    labels = [v for k, v in _stored_widget_strings(nbformat.read(path, as_version=4)) if k in ("description", "tooltip")]
     assert not [label for label in labels if re.search(SEED_LABEL, label, re.IGNORECASE)], path.name
 
 

@@ -53,7 +53,7 @@ class DealWidget(WidgetBase):
         self.round_choice = widgets.ToggleButtons(description="Round", style={"button_width": "2.6em"})
         self.round_choice.add_class("wizard-round-tiles")
         self.seed_box = seed_box(seed)
-        self.deal_button = text_button("Shuffle and deal again", "A new shuffle (the next seed)",
+        self.deal_button = text_button("Shuffle and deal again", "A new shuffle (the next shuffle number)",
                                        "wizard-deal-button", self._click_deal)
         self.table_html = widgets.HTML()
         self.table_html.add_class("wizard-deal-table")

@@ -69,7 +69,7 @@ class PredictionWidget(WidgetBase):
         self.tricks_html.add_class("wizard-trick")
         self.result_html = widgets.HTML()
         self.result_html.add_class("wizard-round-result")
-        self.next_button = text_button("Deal another hand", "A new hand (the next seed)", "wizard-next-button",
+        self.next_button = text_button("Deal another hand", "A new hand (the next shuffle number)", "wizard-next-button",
                                        self._click_next)
         self.children = (self.hand_html, self.bid_box, self.status, self.tricks_html, self.result_html,
                          self.next_button)

@@ -127,7 +127,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         self._use_vocab(self.vocab)
 
         self.seed_box = seed_box(0)
-        self.new_button = text_button("New game", "Start a new game (a new seed unless you typed one)",
+        self.new_button = text_button("New game", "Start a new game (a new shuffle number unless you typed one)",
                                       "wizard-new-game", self._click_new)
         self.hint_button = text_button("Hint", "Ask for a suggestion for your next move", "wizard-hint-button",
                                        _safely(self, self.hint))
