@@ -218,6 +218,11 @@ def test_class_game_says_what_is_left():
 
     table = TableWidget(rules="junior", players=3, seed=7)
     table.controller.source.game = FakeSeatGame()  # type: ignore[assignment]
+    table.lookback.new_game()
+    table.lookback.round_finished(1)
+    assert table.lookback.button.layout.display == "none"  # no button that cannot work
+    assert table.lookback.predictions_button.layout.display == "none"
+    assert not table.lookback.jobs
     table.lookback.show(1)
     assert "class table" in table.lookback.body.value
     with pytest.raises(WizardError, match="class table"):

@@ -231,25 +231,26 @@ class LookBackPanel(widgets.VBox):
         """A new game at the table: nothing to look back on yet."""
         self.jobs, self.futures, self._wanted = {}, {}, None
         self.button.layout.display = "none"
+        # A class table's game stays with the service (CLASS_TABLE): no buttons that cannot work.
+        self.predictions_button.layout.display = None if isinstance(self.table.game, Game) else "none"
         self.body.layout.display = "none"
         self.status.value = ""
 
     # -- a round ends ----------------------------------------------------------------------------
     def round_finished(self, number: int) -> None:
         """Round ``number`` was scored.  From a click in the page (the kernel's loop is running), its
-        look-back and record are worked out in the background; else nothing happens until asked."""
+        look-back and record are worked out in the background; else nothing happens until asked.
+        Not at a class table (its game is the service's: see :data:`CLASS_TABLE`)."""
+        if not isinstance(self.table.game, Game):
+            return
         self.button.description = f"Look back at round {number}"
         self.button.layout.display = None
         loop = self._loop()
-        game = self.table.game
+        game: Game = self.table.game
         if loop is None or number in self.jobs:
             return
         job = Job(number, self.table.seat)
         self.jobs[number] = job
-        if not isinstance(game, Game):
-            job.problem = CLASS_TABLE
-            job.done.set()
-            return
         self.status.value = html.escape(f"Looking back at round {number}\u2026")
         snapshot = copy.deepcopy(game)  # the table goes on with the next round meanwhile
         learner = self.learner_name()
