@@ -232,20 +232,27 @@ def test_class_game_says_what_is_left():
 
 def test_predictions_panel_words_kid_and_classic():
     junior = TableWidget(rules="junior", players=3, seed=7, learner="Ada")
+    classic = TableWidget(rules="classic", players=3, seed=7, learner="Bo")
 
     async def main():
-        await _finish_round_by_clicks(junior)
-        await _finish_round_by_clicks(junior)
-        await _wait_jobs(junior)
+        for table in (junior, classic):
+            await _finish_round_by_clicks(table)
+            await _finish_round_by_clicks(table)
+            await _wait_jobs(table)
 
     asyncio.run(main())
     summary = junior.my_predictions()
     words = junior.lookback.predictions_html.value
-    assert summary.rounds == 2
-    assert f"You got {summary.exact} of 2 right" in words or ("of 2" in words and summary.kid)
+    assert summary.rounds == 2 and summary.kid
+    assert f"You got {summary.exact} of 2 right!" in words  # kid words for Junior
     assert "hard computer player" in words and "wizard-calibration" in words
+    assert words.count("<tr>") >= 2  # the header and at least one band of chance
+    older = classic.my_predictions()
+    said = classic.lookback.predictions_html.value
+    assert not older.kid and f"Exact bids: {older.exact} of 2" in said and "You got" not in said
     panel = my_predictions("Ada")
     assert panel.summary is not None and panel.summary.rounds == 2
+    assert my_predictions("Bo", rules="junior").summary.rounds == 0  # Bo played only Classic
     empty = my_predictions("Nobody")
     assert "No rounds yet" in empty.html.value
 
@@ -262,3 +269,22 @@ def test_a_new_game_forgets_the_look_back():
     table.new_game()
     assert table.lookback.button.layout.display == "none" and not table.lookback.jobs
     assert isinstance(table.game, Game)
+
+
+def test_kid_app_keeps_rounds_under_the_name_typed_on_the_start_page():
+    from wizard_edu.teach.progress import set_learner
+    from wizard_edu.widgets.kidapp import kid_app
+
+    set_learner("Mia")
+    app = kid_app(TableWidget(rules="junior", players=4, seed=5, theme="junior"))
+    table = app.widget
+
+    async def main():
+        await _finish_round_by_clicks(table)
+        await _wait_jobs(table)
+
+    asyncio.run(main())
+    assert [r.round for r in load_predictions("Mia").rounds] == [1]
+    assert my_predictions().summary.rounds == 1  # the name the kit knows
+    assert load_predictions(None).rounds == []  # nothing kept as "(no name yet)"
+    assert "You predicted" in table.look_back().text

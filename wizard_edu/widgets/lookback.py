@@ -130,7 +130,8 @@ def review_html(review: Any, vocab: Vocabulary) -> str:
 def summary_html(summary: PredictionSummary, vocab: Vocabulary) -> str:
     """The summary's words and its calibration picture: for each band of chance, how often the
     learner's rounds (and the hard computer player's, grey) came true."""
-    parts = [f"<p><b>{html.escape(vocab.text(summary.text))}</b></p>"]
+    lines = [line for line in vocab.text(summary.text).splitlines() if line.strip()]
+    parts = [f"<p><b>{html.escape(lines[0])}</b></p>"] + [f"<p>{html.escape(line)}</p>" for line in lines[1:]]
     if summary.rounds:
         rows = []
         hard = summary.hard_calibration
@@ -181,6 +182,10 @@ def my_predictions(learner: str | None = None, rules: str | None = None, home: A
     """"How good are my predictions?" for ``learner`` (None: the learner the kit knows, see
     ``wizard_edu.teach.progress.current_learner``; no name: the rounds kept as "(no name yet)"),
     only ``rules`` ("junior" or "classic") if given.  ``.summary`` is the ``PredictionSummary``."""
+    if learner is None:
+        from ..teach.progress import current_learner
+
+        learner = current_learner(home)
     return PredictionsPanel(learner, rules, home)
 
 
