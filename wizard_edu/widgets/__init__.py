@@ -125,6 +125,9 @@ with ``wizard-players`` and ``wizard-trick``), ``wizard-seat`` (+ ``wizard-seat-
 ``wizard-winner`` (the winning one), ``wizard-last-trick`` (the trick's reason), ``wizard-seat-last``
 (the last trick on its winner's pile), ``wizard-round-tile`` (+ ``wizard-right``/``wizard-wrong``),
 ``wizard-bid-keys`` (the words "or press a number key"), ``wizard-number-keys`` (the number keys' listener), ``wizard-resume`` (the offer to go on with a saved game).
+Looking back (``widgets/lookback.py``): ``wizard-lookback-button``, ``wizard-predictions-button``,
+``wizard-lookback-status`` (the friendly line, "ready"), ``wizard-lookback`` (what they show), with
+``wizard-bid-chances`` (the chance of each bid) and ``wizard-calibration`` (the calibration picture).
 Drawn cards are ``wizard-card`` with ``data-card="R7"``.
 
 Browser tests: ``tests/browser/conftest.py`` gives the ``lab``, ``browser``, ``page`` and
@@ -141,11 +144,13 @@ _WHERE = {"TableWidget": "table", "running_totals_chart": "table", "TrickTrainer
           "LegalPlayTrainer": "trainer", "DealWidget": "deal", "PredictionWidget": "predict",
           "WinProbabilityExplorer": "explorer", "LawOfLargeNumbers": "prob_lln", "RoundOneHeatMap": "prob_heatmap",
           "card_button": "common", "status_message": "common", "trick_reason": "common",
-          "trump_meaning": "common", "Question": "question", "ProgressPanel": "question"}
+          "trump_meaning": "common", "Question": "question", "ProgressPanel": "question",
+          "my_predictions": "lookback", "LookBackPanel": "lookback"}
 
 __all__ = ["TableWidget", "TrickTrainer", "LegalPlayTrainer", "DealWidget", "PredictionWidget",
            "card_button", "status_message", "trick_reason", "trump_meaning", "running_totals_chart",
-           "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap", "Question", "ProgressPanel"]
+           "WinProbabilityExplorer", "LawOfLargeNumbers", "RoundOneHeatMap", "Question", "ProgressPanel",
+           "my_predictions", "LookBackPanel"]
 
 
 def __getattr__(name: str) -> Any:

@@ -18,6 +18,7 @@ from ..display.charts import Chart
 from ..display.themes import FILL, INK, SYMBOL
 from ..engine.actions import ActionKind
 from ..engine.cards import COLOURS, Card
+from ..engine.events import RoundFinished
 from ..engine.game import Action, Game, SeatView
 from ..errors import SaveFileError, WizardError
 from ..tables.controller import CLASS_GAME, TableController
@@ -44,7 +45,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
                  opponents: Sequence[Any] | None = None, seed: int | None = 0, theme: str | None = None,
                  names: Sequence[str] | None = None, first_dealer: int | None = None,
                  game: Game | str | GameSource | None = None, chances: bool = True, autosave: str | None = None,
-                 **options: Any) -> None:
+                 record: bool = True, learner: str | None = None, **options: Any) -> None:
         """``game`` starts the table from a game in progress (a :class:`Game` or a position text,
         see ``docs/positions.md``) or another game source (a class table's seat, ``wizard_edu.tables``)
         instead of a new deal: its rules, players and names are used.
@@ -54,7 +55,11 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         kernel restart, offers to go on with it.
 
         ``chances``: offer the "Show chances" switch (off until the learner presses it); ``chances=False``
-        for a game where the teacher wants no help."""
+        for a game where the teacher wants no help.
+
+        ``record``: add every round the learner finishes from the page to their record ("My
+        predictions", ``wizard_edu.review``), kept under ``learner`` (None: the name the kit knows,
+        ``teach.progress.current_learner``; no name: "(no name yet)"); ``record=False`` keeps none."""
         super().__init__("wizard-table")
         source = table_source(game, options, rules, players, seed, first_dealer, names, seat)
         self.vocab = vocab_for(source.game.ruleset, theme if theme is not None else source.theme)
@@ -72,6 +77,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         #: Clicks this soon after an accepted move are the second half of a double-click (ignored).
         self.double_click_seconds = DOUBLE_CLICK_SECONDS
         self._allow_chances = bool(chances)
+        self._record, self._learner = bool(record), learner
         self._build_ui()
         # A game from before is looked for first: the offer keeps it from being written over.
         if self.controller.autosave is not None and game is None and self.controller.autosave.look():
@@ -157,6 +163,9 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         from .chances import ChancesPanel
 
         self.chances = ChancesPanel(enabled=self._allow_chances, seed=0, theme=self.theme)
+        from .lookback import LookBackPanel
+
+        self.lookback = LookBackPanel(self, self._record, self._learner)
         self.resume_html = widgets.HTML()
         go_on = text_button("Go on with my game", "Go on with the game you were playing", "wizard-resume-button",
                             _safely(self, self.resume))
@@ -173,7 +182,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
                                        layout=widgets.Layout(flex_flow="row wrap"))
         self.children = (self.style_html, self.number_keys, self.resume_box, self.header, self.felt, self.prompt,
                          self.action_box, self.hand_box, self.status, self.chances, self.round_html,
-                         self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
+                         self.lookback, self.log_html, controls, self.pad_html, self.chart_image, self.saving_box,
                          self.save_text)
 
     def _use_vocab(self, vocab: Vocabulary) -> None:
@@ -209,6 +218,7 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         self._chart_visible = False  # a new game: no chart of the game before
         self.chart_image.value = b""
         self.chart_image.layout.display = "none"
+        self.lookback.new_game()
         c.advance(self._show_thinking)
         self._render()
         self.say(self.events[0], "info")
@@ -290,6 +300,9 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         if note is not None:
             self.events.append(self.vocab.text(note))
         self.events.extend(narrate(events, self.game, self.seat, self.vocab, action, self.controller.you))
+        for event in events:
+            if isinstance(event, RoundFinished):  # worked out in the background (from the page)
+                self.lookback.round_finished(event.number)
 
     def bid(self, n: int) -> bool:
         """The learner predicts ``n`` tricks."""
@@ -332,6 +345,19 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         self._render()
         if len(self.events) > start:
             self.say(" ".join(self.events[start:]), "info")
+
+    # -- looking back ------------------------------------------------------------------------------
+    def look_back(self, round_number: int | None = None) -> Any:
+        """The :class:`~wizard_edu.review.RoundReview` of a finished round (None: the last one) from
+        the learner's seat, as the "Look back" button shows it (``docs/table.md``).  Waits for the
+        background when it is working on that round; raises a ``WizardError`` (to read aloud) for a
+        round not finished or a game that cannot be looked back on."""
+        return self.lookback.look_back(round_number)
+
+    def my_predictions(self) -> Any:
+        """"How good are my predictions?" for this table's learner: drawn under the table, and
+        returned (a :class:`~wizard_edu.review.PredictionSummary`)."""
+        return self.lookback.show_predictions()
 
     # -- score pad, chart, saving ------------------------------------------------------------------
     def score_pad(self):
