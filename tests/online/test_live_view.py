@@ -93,6 +93,7 @@ def test_events_are_stored_once_and_survive_a_restart(tmp_path):
     body = {"events": [ev(1), ev(2, correct=True)]}
     asyncio.run(board.add("Ada", body))
     asyncio.run(board.add("ada", body))       # sent again (a lost reply): the same pupil, stored once
+    assert board.view()["pupils"][0]["tries"] == 2 and len(board.events["name:ada"]) == 2
     service.close()
     again = LiveBoard(_service(db))
     (pupil,) = again.view()["pupils"]
@@ -106,6 +107,25 @@ def test_a_bad_event_refuses_the_batch_and_is_counted(tmp_path):
     with pytest.raises(LiveEventError):
         asyncio.run(board.add("Ada", {"events": [ev(1), {"kind": "dance"}]}))
     assert board.view()["refused"] == 2 and board.view()["pupils"] == []
+
+
+def test_one_pupil_cannot_fill_the_teachers_computer(tmp_path, monkeypatch):
+    import wizard_edu.online.live.board as board_module
+
+    monkeypatch.setattr(board_module, "MAX_PER_PUPIL", 3)
+    board = LiveBoard(_service(tmp_path / "c.sqlite"))
+    asyncio.run(board.add("Ada", {"events": [ev(1), ev(2), ev(3)]}))
+    with pytest.raises(LiveEventError, match="more than 3 events"):
+        asyncio.run(board.add("Ada", {"events": [ev(4)]}))
+    asyncio.run(board.add("Bob", {"events": [ev(4)]}))     # another pupil is not limited by Ada
+    assert board.view()["refused"] == 1
+
+
+def test_a_trainer_level_shows_where_the_pupil_is():
+    view = class_view({"Ada": [ev(1, correct=True), ev(2, kind="level", question="trick-trainer", notebook="apps/x")]},
+                      now=5)
+    (pupil,) = view["pupils"]
+    assert (pupil["notebook"], pupil["question"], pupil["levels"]) == ("apps/x", None, {"trick-trainer": "2"})
 
 
 def test_a_pass_names_one_pupil_and_cannot_be_forged(tmp_path):

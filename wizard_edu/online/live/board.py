@@ -20,11 +20,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import LiveEventError
 from ..names import clean_name, name_key
 from .events import check_batch, check_event
 from .view import class_view
 
 PASS_PREFIX = "live1."
+#: Events kept for one pupil (a lesson's checks are a few hundred): past it, a pupil's sender (or a
+#: script with their pass) is refused, so nobody fills the teacher's computer.
+MAX_PER_PUPIL = 5000
 
 
 class LiveBoard:
@@ -73,6 +77,10 @@ class LiveBoard:
         key = name_key(pupil)
         mine = self.events.setdefault(key, {})
         new = [e for e in events if e["id"] not in mine]
+        if len(mine) + len(new) > MAX_PER_PUPIL:
+            self.refused += len(new)
+            raise LiveEventError(f"{pupil} has sent more than {MAX_PER_PUPIL} events in this class: the class "
+                                 "tables keep no more for one pupil.")
         if new and self.stored:
             rows = [(key, pupil, e) for e in new]
             await asyncio.wrap_future(self.service.writer.submit("save_live_events", rows))
@@ -93,4 +101,4 @@ class LiveBoard:
         return data
 
 
-__all__ = ["LiveBoard", "PASS_PREFIX"]
+__all__ = ["LiveBoard", "PASS_PREFIX", "MAX_PER_PUPIL"]
