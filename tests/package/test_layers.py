@@ -64,6 +64,10 @@ ALLOWED_UP: dict[tuple[str, str], str] = {
     # connects through wizard_edu.online.join (lazy) and types a Seat (TYPE_CHECKING). The service
     # never imports the widget. A cleaner cut: the notebook calls online.join() and hands the Seat in.
     ("wizard_edu.widgets.class_table", "wizard_edu.online"): "ClassTable.join() connects a pupil's seat",
+    # The class's live view (issue 31): in a kernel of the class hub or of kid mode with --classroom
+    # ($WIZARD_EDU_TABLES_URL set), the progress module starts the sender the first time it records an
+    # event (lazy, inside _tell). The sender imports no teach module (it is handed add_listener), so no circle.
+    ("wizard_edu.teach.progress", "wizard_edu.online.live.sender"): "progress starts the live sender in class",
 }
 
 

@@ -25,6 +25,10 @@ class BadRequestError(OnlineError):
     """A request the service cannot take: not JSON, nested too deep, a setting of the wrong kind (HTTP 400)."""
 
 
+class LiveEventError(BadRequestError):
+    """An event for the teacher's live view that does not fit the schema (HTTP 400, counted on the page)."""
+
+
 class ServiceUnreachableError(OnlineError):
     """Nothing answers at the class tables' address (not started, stopped, a wrong address)."""
 
@@ -71,4 +75,5 @@ class TournamentError(WizardError):
 
 __all__ = ["OnlineError", "ClassCodeError", "TooManyTriesError", "TooManyNewPupilsError", "BadRequestError",
            "ServiceUnreachableError", "SeatTimeoutError", "NotYourSeatError", "TeacherOnlyError", "TableNotStartedError",
-           "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError", "StorageError", "TournamentError"]
+           "PausedError", "PupilNameError", "SeatTakenError", "PassEndedError", "StorageError", "TournamentError",
+           "LiveEventError"]

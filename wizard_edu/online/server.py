@@ -34,6 +34,7 @@ from .errors import (
     NotYourSeatError,
     TeacherOnlyError,
 )
+from .live.handlers import live_routes
 from .service import Table, TableService
 from .settings import Settings
 from .storage import ServiceLock, SQLiteStore
@@ -614,6 +615,8 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         (base + "api/teacher/free-places", FreePlaces),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
+    live, live_board = live_routes(base, Handler, service, TEACHER_COOKIE)   # the teacher's live view
+    routes.extend(live)
     if STATIC.is_dir():
         routes.append((base + "static/(.*)", StaticFiles, {"path": str(STATIC)}))
     if hub is not None:
@@ -627,6 +630,7 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         xsrf_cookies=True, cross_origin_protection=True, base_path=base, default_handler_class=NotFound,
         log_function=log_request)
     app.settings["pushes"] = Pushes(service)
+    app.settings["live"] = live_board
     return app
 
 

@@ -124,6 +124,8 @@ CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS actions (table_id INTEGER NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
                                     action TEXT NOT NULL, PRIMARY KEY (table_id, idx));
 CREATE TABLE IF NOT EXISTS tournament (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT);
+CREATE TABLE IF NOT EXISTS live_events (pupil TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL,
+                                        PRIMARY KEY (pupil, id));
 """
 
 
@@ -265,6 +267,22 @@ class SQLiteStore:
 
     def save_tournament(self, data: dict[str, Any] | None) -> None:
         self._write("INSERT OR REPLACE INTO tournament VALUES (1, ?)", [(json.dumps(data),)])
+
+    def save_live_events(self, rows: list[tuple[str, str, dict[str, Any]]]) -> None:
+        """The live view's events ``(pupil key, pupil name, event)``: an event id the pupil sent before is
+        kept as it was (a sender sends again what it is not sure was stored)."""
+        self._write("INSERT OR IGNORE INTO live_events VALUES (?, ?, ?)",
+                    [(key, event["id"], json.dumps({**event, "pupil": name})) for key, name, event in rows])
+
+    def load_live_events(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every stored live event as ``(pupil key, event)`` (a damaged row is left out)."""
+        out = []
+        for key, data in self.db.execute("SELECT pupil, data FROM live_events ORDER BY rowid"):
+            try:
+                out.append((key, json.loads(data)))
+            except ValueError:
+                continue
+        return out
 
     def close(self) -> None:
         for db in self._connections:

@@ -39,7 +39,7 @@ import datetime as _dt
 import glob
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -168,9 +168,51 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
+# -- listeners: told of each event after it is written (the class's live view) ---------------------
+_listeners: list[Callable[[dict[str, Any]], None]] = []
+_autoloaded = False
+#: Set for the kernels of the class hub and of kid mode with --classroom: the class tables' address.
+LIVE_ENV = "WIZARD_EDU_TABLES_URL"
+
+
+def add_listener(listener: Callable[[dict[str, Any]], None]) -> None:
+    """Call ``listener(event)`` after each check, hint, shown answer or trainer level is recorded."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def remove_listener(listener: Callable[[dict[str, Any]], None]) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
+def _tell(event: dict[str, Any]) -> None:
+    """Tell the listeners; a listener's trouble never reaches the learner (the file is the record)."""
+    global _autoloaded
+    if not _autoloaded:
+        _autoloaded = True
+        if os.environ.get(LIVE_ENV):   # in class: the sender to the teacher's live view (lazy, see tests/test_layers.py)
+            try:
+                from ..online.live.sender import install
+
+                install(add_listener, current_learner, progress_path())
+            except Exception:  # noqa: BLE001, S110 - progress must never stop learning
+                pass
+    for listener in list(_listeners):
+        try:
+            listener({**event, "time": _dt.datetime.now(_dt.timezone.utc).timestamp()})
+        except Exception:  # noqa: BLE001, S112
+            continue
+
+
+def note(kind: str, notebook: str, question: str) -> None:
+    """A hint shown (``"hint"``) or an answer shown (``"shown"``): told to the listeners only."""
+    _tell({"kind": kind, "notebook": str(notebook), "question": str(question)})
+
+
 # -- recording -------------------------------------------------------------------------------------
 def record(learner: str | None, notebook: str, question: str, correct: bool,
-           home: str | os.PathLike | None = None) -> None:
+           home: str | os.PathLike | None = None, answer: str | None = None) -> None:
     """Record one checked answer: ``correct`` or not.  ``learner=None`` uses :func:`current_learner`.
 
     A question counts as *done* once answered right; *right first time* when its first check was right.
@@ -184,6 +226,8 @@ def record(learner: str | None, notebook: str, question: str, correct: bool,
     entry["correct"] = bool(entry.get("correct")) or bool(correct)
     entry["last"] = _now()
     save(data, home)
+    _tell({"kind": "check", "notebook": str(notebook), "question": str(question), "correct": bool(correct),
+           "answer": None if answer is None else str(answer)[:200]})
 
 
 def record_level(trainer: str, level: int | str, notebook: str | None = None, learner: str | None = None,
@@ -204,6 +248,8 @@ def record_level(trainer: str, level: int | str, notebook: str | None = None, le
         entry["level"] = level
     entry["last"] = _now()
     save(data, home)
+    _tell({"kind": "level", "notebook": str(notebook or notebook_name()), "question": str(trainer),
+           "level": str(level)})
 
 
 def note_level(trainer: str, level: int | str, notebook: str | None = None,
@@ -386,5 +432,5 @@ def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None
 
 __all__ = ["record", "record_level", "note_level", "class_report", "class_table", "where_am_i", "current_learner",
            "set_learner", "progress_path", "progress_home", "load", "save", "read_file", "hub_paths", "hub_patterns",
-           "questions_in",
+           "questions_in", "add_listener", "remove_listener", "note",
            "notebook_name", "ProgressFileError", "HOME_ENV", "UNNAMED"]

@@ -606,12 +606,15 @@ class Question(WidgetBase):
             else:
                 self.feedback = f"Not quite: {said} is not it. Have another go!"
             self.say(self.feedback, "error")
+            if not self.hint_visible and counted and self.record:
+                progress.note("hint", self.notebook or progress.notebook_name(), self.id)
             self.hint_visible = True
             self._show_hint(status_message(f"Hint: {self.hint}", "hint"))
         if self.can_show_answer and not self.revealed and not self.correct and self.reveal_button is None:
             self.reveal_button = text_button("Show answer", "Show the answer and why", "wizard-question-reveal",
                                              self.show_answer)
             self._add(self.reveal_button)
+        self._given = shown
         if counted:
             # With a follow-up "why", a right answer is not yet understanding: the record waits for
             # the why (a wrong try is recorded at once).
@@ -668,6 +671,8 @@ class Question(WidgetBase):
             text = f"Have a go first: try {left} more time{'s' if left != 1 else ''}, then you can see the answer."
             self.say(text, "info")
             return text
+        if not self.revealed and self.record:
+            progress.note("shown", self.notebook or progress.notebook_name(), self.id)
         self.revealed = True
         explanation = self.explanation
         text = f"The answer is {self.answer_text}." + (f" {explanation}" if explanation else "")
@@ -707,7 +712,7 @@ class Question(WidgetBase):
             return
         notebook = self.notebook or progress.notebook_name()
         try:
-            progress.record(None, notebook, self.id, ok, home=self.home)
+            progress.record(None, notebook, self.id, ok, home=self.home, answer=getattr(self, "_given", None))
             if not self._asked_name and progress.current_learner(self.home) is None:
                 self._asked_name = True
                 self._ask_name()
