@@ -60,7 +60,7 @@ def kind_of(question_id: str, entry: dict[str, Any]) -> str:
 def entries(paths: Iterable[str | os.PathLike]) -> list[tuple[str, str, str, dict[str, Any]]]:
     """``(pupil, notebook, question id, entry)`` for every question in the files (broken files skipped,
     as :func:`wizard_edu.teach.progress.class_report` does; a pupil without a name goes by their home)."""
-    out = []
+    out: list[tuple[str, str, str, dict[str, Any]]] = []
     for path in progress.resolve_paths(paths):
         try:
             data = progress.read_file(path)
@@ -176,7 +176,7 @@ def key_markdown() -> str:
             parts.append("| Idea | Question | Answer |\n|---|---|---|")
             for found in CHECK_BANKS[notebook]:
                 question = ask(found.id, record=False, shuffle=False)
-                shown = question.prompt + (f" ({' '.join(map(str, question.cards))})" if question.kind == "click" else "")
+                shown = question.prompt + (f" ({' '.join(map(str, question.cards or []))})" if question.kind == "click" else "")
                 parts.append(f"| {found.id.partition('.')[2]} | {shown.replace('|', '/')} | "
                              f"{question.answer_text.replace('|', '/')} |")
             parts.append("")
