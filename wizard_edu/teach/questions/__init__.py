@@ -153,11 +153,11 @@ def _module_name(prefix: str) -> str:
 def bank(notebook_or_prefix: str) -> Bank:
     """The bank of a notebook, by its number (``"01"``) or name (``"01-meet-the-cards"``)."""
     if str(notebook_or_prefix).startswith("check-"):
-        from .checks import CHECK_BANKS
-
-        if notebook_or_prefix not in CHECK_BANKS:
+        # the unit checks' banks (imported by name, as the notebooks' are: checks.py imports Bank from here)
+        check_banks = importlib.import_module(f"{__name__}.checks").CHECK_BANKS
+        if notebook_or_prefix not in check_banks:
             raise WizardError(f"No questions are defined for notebook {notebook_or_prefix!r}.")
-        return CHECK_BANKS[str(notebook_or_prefix)]
+        return check_banks[str(notebook_or_prefix)]
     prefix = str(notebook_or_prefix)[:2]
     try:
         module = importlib.import_module(_module_name(prefix))
