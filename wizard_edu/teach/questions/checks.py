@@ -14,8 +14,8 @@ question ids are ``"check-junior-before.trick-colour-led"``: the notebook's name
 >>> sorted(CHECK_BANKS)[:2]
 ['check-classic-after', 'check-classic-before']
 >>> found = CHECK_BANKS["check-junior-before"]["check-junior-before.trick-colour-led"]
->>> found.prompt, str(found.answer())
-('No trump. Which card wins?', '0')
+>>> found.prompt, found.cards, found.answer()      # the red 6, third card: the highest red
+('No trump. Which card wins?', 'R3 G8 R6 B2', 2)
 """
 
 from __future__ import annotations
