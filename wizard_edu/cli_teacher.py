@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pandas is imported only by the commands that need it
 REPORT_EPILOG = """examples:
   wizard-edu report /home/ada /home/ben /home/cleo      three pupils' homes
   wizard-edu report ada/progress.json --html class.html  a file a pupil handed in, as a printable page
+  wizard-edu report /home/* --csv class.csv             one row per pupil, for a gradebook (spreadsheet)
   sudo wizard-edu report                                 on a JupyterHub: every pupil's home, the usual
                                                          /home/NAME and the kit's class hub's /home/wizard-class/NAME
                                                          (or the folder WIZARD_HUB_HOMES names)
@@ -26,7 +27,7 @@ REPORT_EPILOG = """examples:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .teach import progress
+    from .teach import progress, unit_checks
 
     paths = [Path(p) for p in args.paths] if args.paths else progress.hub_paths()
     if not paths:
@@ -46,14 +47,31 @@ def cmd_report(args: argparse.Namespace) -> int:
         print("Questions done / questions in the notebook (right first time) per learner and notebook; "
               "trainer levels after them; when each pupil last worked.")
         print(table.to_string())
+    kinds, checks, gain = unit_checks.answer_kinds(paths), unit_checks.check_scores(paths), unit_checks.idea_gain(paths)
+    with _wide_pandas():
+        print("\nHow the answers went, per pupil (a right first answer to a two-option question is a "
+              "possible guess):")
+        print(kinds.to_string())
+        if not checks.empty:
+            print("\nUnit checks: questions right first time, before and after each unit:")
+            print(checks.to_string(na_rep="-"))
+            print("\nThe class's gain per idea (share right first time, pupils who took both checks):")
+            print(gain.drop(columns="what it tests").to_string())
     if args.html:
-        out = Path(args.html)
-        try:
-            out.write_text(report_html(report, table), encoding="utf-8")
-        except OSError as exc:
-            raise WizardError(f"Could not write {str(out)!r}: {exc.strerror}.") from exc
-        print(f"Wrote {out}: open it in a browser and print it.")
+        _write(args.html, report_html(report, table, kinds, checks, gain))
+        print(f"Wrote {args.html}: open it in a browser and print it.")
+    if args.csv:
+        _write(args.csv, unit_checks.pupil_table(paths).to_csv())
+        print(f"Wrote {args.csv}: one row per pupil, for a gradebook.")
     return 0
+
+
+def _write(where: str, text: str) -> None:
+    out = Path(where)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise WizardError(f"Could not write {str(out)!r}: {exc.strerror}.") from exc
 
 
 class _wide_pandas:
@@ -67,8 +85,22 @@ class _wide_pandas:
         return self._ctx.__exit__(*exc)
 
 
-def report_html(report: pd.DataFrame, table: pd.DataFrame) -> str:
-    """A printable page: the class table, then the details, then the files that were skipped."""
+def report_html(report: pd.DataFrame, table: pd.DataFrame, kinds: pd.DataFrame | None = None,
+                checks: pd.DataFrame | None = None, gain: pd.DataFrame | None = None) -> str:
+    """A printable page: the class table, how the answers went, the unit checks before and after and
+    the gain per idea, then the details, then the files that were skipped."""
+    extra = ""
+    if kinds is not None:
+        extra += ("<h2>How the answers went</h2><p>Questions per pupil: right first time, right after a hint "
+                  "(a wrong try shows the hint), answer shown, possible guess (right first time on a question "
+                  "of two options, which a coin toss gets right half the time), not yet right.</p>"
+                  + kinds.to_html(escape=True))
+    if checks is not None and not checks.empty:
+        extra += ("<h2>Unit checks, before and after</h2><p>Questions right first time (correctness only, "
+                  "never speed); - when the check was not taken.</p>" + checks.to_html(escape=True, na_rep="-"))
+    if gain is not None and checks is not None and not checks.empty:
+        extra += ("<h2>The class's gain per idea</h2><p>The share of the pupils who took both checks who got "
+                  "the idea right first time, before and after.</p>" + gain.to_html(escape=True))
     skipped = report.attrs.get("skipped", [])
     skipped_html = "".join(f"<li><code>{html.escape(p)}</code>: {html.escape(r)}</li>" for p, r in skipped)
     return f"""<!doctype html>
@@ -78,12 +110,14 @@ def report_html(report: pd.DataFrame, table: pd.DataFrame) -> str:
  table {{ border-collapse: collapse; margin-bottom: 1.5em; }}
  th, td {{ border: 1px solid #888; padding: 3px 8px; text-align: left; }}
  th {{ background: #eee; }}
- @media print {{ h2 {{ page-break-before: always; }} }}
+ @media print {{ body {{ margin: 0; font-size: 10pt; }} h2 {{ page-break-before: always; }}
+   table {{ page-break-inside: auto; }} tr {{ page-break-inside: avoid; }} }}
 </style></head><body>
 <h1>Class progress</h1>
 <p>Each cell: questions done / questions in the notebook (right first time), then any trainer level.
 The last column says when the pupil last checked an answer or reached a trainer level.</p>
 {table.to_html(escape=True)}
+{extra}
 <h2>Details</h2>
 {report.to_html(escape=True)}
 {"<h2>Files skipped</h2><ul>" + skipped_html + "</ul>" if skipped else ""}
@@ -123,6 +157,7 @@ def add_teacher_commands(sub: argparse._SubParsersAction) -> None:
     rep.add_argument("paths", nargs="*", metavar="HOME_OR_FILE",
                      help="a pupil's home folder, their .wizard-edu folder, or a progress.json file")
     rep.add_argument("--html", metavar="OUT", help="also write a printable HTML page")
+    rep.add_argument("--csv", metavar="OUT", help="also write one row per pupil as CSV, for a gradebook")
     rep.set_defaults(func=cmd_report)
 
     stu = sub.add_parser("student-copy", help="write the student edition of the notebooks (answers hidden)",

@@ -22,14 +22,15 @@ from wizard_edu.widgets.ask import ask, worked
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
-ASK = re.compile(r'\bask\("(\d\d\.[a-z0-9-]+)"\)')
-WORKED_LINE = re.compile(r'^worked\("\d\d\.[a-z0-9-]+"\)$')
+QID = r"(?:\d\d|check-[a-z]+-(?:before|after))\.[a-z0-9-]+"   # a notebook's question, or a unit check's
+ASK = re.compile(rf'\bask\("({QID})"\)')
+WORKED_LINE = re.compile(rf'^worked\("{QID}"\)$')
 PROMPT = re.compile(r"(Think first|Try first|Try it|Your turn)", re.IGNORECASE)
 
 
 def bank_notebooks() -> list[Path]:
     found = []
-    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")) + sorted(NOTEBOOKS.glob("check-*.ipynb")):
         if "from wizard_edu.widgets.ask import" in path.read_text(encoding="utf-8"):
             found.append(path)
     return found
@@ -111,7 +112,7 @@ def test_some_notebooks_use_the_bank():
     assert len(NOTEBOOK_PATHS) >= 1
 
 
-@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2])
+@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2] if p.stem[:2].isdigit() else p.stem)
 def test_the_stored_student_edition_holds_no_answer(path):
     teacher = read(path)
     student = student_edition(teacher)
@@ -121,7 +122,7 @@ def test_the_stored_student_edition_holds_no_answer(path):
     assert not re.search(r"\bworked\s*\(", nbformat.writes(student))
 
 
-@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2])
+@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2] if p.stem[:2].isdigit() else p.stem)
 def test_run_all_on_the_student_edition_shows_no_answer(path, tmp_path, monkeypatch):
     """Run All, as a learner does: every cell top to bottom in a fresh kernel, then look at everything."""
     from nbclient import NotebookClient
@@ -137,7 +138,7 @@ def test_run_all_on_the_student_edition_shows_no_answer(path, tmp_path, monkeypa
     assert not any(home.rglob("progress.json")), "Run All recorded progress"
 
 
-@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2])
+@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2] if p.stem[:2].isdigit() else p.stem)
 def test_no_text_is_lost_and_answer_cells_hold_only_answers(path):
     teacher = read(path)
     student = student_edition(teacher)
@@ -162,12 +163,12 @@ def test_no_text_is_lost_and_answer_cells_hold_only_answers(path):
         assert spec(qid).notebook == path.stem
 
 
-@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2])
+@pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=lambda p: p.stem[:2] if p.stem[:2].isdigit() else p.stem)
 def test_every_question_of_the_bank_is_asked_and_shown_in_the_teacher_edition(path):
     from wizard_edu.teach.questions import bank
 
     teacher = read(path)
     answered = [m for c in teacher.cells if ANSWER_TAG in tags(c)
-                for m in re.findall(r'worked\("(\d\d\.[a-z0-9-]+)"\)', c.source)]
+                for m in re.findall(rf'worked\("({QID})"\)', c.source)]
     assert asked(teacher) == bank(path.stem).ids
     assert set(answered) == set(bank(path.stem).ids), "each question has its worked answer in the teacher edition"

@@ -230,6 +230,19 @@ def record(learner: str | None, notebook: str, question: str, correct: bool,
            "answer": None if answer is None else str(answer)[:200]})
 
 
+def record_shown(learner: str | None, notebook: str, question: str,
+                 home: str | os.PathLike | None = None) -> None:
+    """Record that the learner pressed "Show answer" on a question they had not answered right
+    (``"shown": true``: the class report counts it as *answer shown*)."""
+    data = load(home)
+    part = _notebook_part(data, learner, notebook, home)
+    entry = part["questions"].setdefault(str(question), {"tries": 0, "correct": False, "first_try": None})
+    entry["shown"] = True
+    entry["last"] = _now()
+    save(data, home)
+    note("shown", notebook, question)
+
+
 def record_level(trainer: str, level: int | str, notebook: str | None = None, learner: str | None = None,
                  home: str | os.PathLike | None = None) -> None:
     """Record a trainer level the learner reached (kept as the highest so far).
@@ -281,7 +294,7 @@ def questions_in(notebook: str) -> int | None:
     """How many questions a notebook asks (its question bank), or None when it has none."""
     from .questions import question_count
 
-    return question_count(notebook) if notebook[:2].isdigit() else None
+    return question_count(notebook) if notebook[:2].isdigit() or notebook.startswith("check-") else None
 
 
 def _last(entries: Iterable[Any]) -> str:
@@ -430,7 +443,7 @@ def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None
     return "\n".join(lines)
 
 
-__all__ = ["record", "record_level", "note_level", "class_report", "class_table", "where_am_i", "current_learner",
+__all__ = ["record", "record_shown", "record_level", "note_level", "class_report", "class_table", "where_am_i", "current_learner",
            "set_learner", "progress_path", "progress_home", "load", "save", "read_file", "hub_paths", "hub_patterns",
            "questions_in", "add_listener", "remove_listener", "note",
            "notebook_name", "ProgressFileError", "HOME_ENV", "UNNAMED"]

@@ -671,8 +671,8 @@ class Question(WidgetBase):
             text = f"Have a go first: try {left} more time{'s' if left != 1 else ''}, then you can see the answer."
             self.say(text, "info")
             return text
-        if not self.revealed and self.record:
-            progress.note("shown", self.notebook or progress.notebook_name(), self.id)
+        if not self.revealed and not self.correct:
+            self._record_shown()
         self.revealed = True
         explanation = self.explanation
         text = f"The answer is {self.answer_text}." + (f" {explanation}" if explanation else "")
@@ -720,6 +720,14 @@ class Question(WidgetBase):
             # Progress must never get in the way of learning: say it, carry on.
             self._show_hint((self.hint_html.value if self.hint_html is not None else "")
                             + status_message(f"(Your progress was not saved: {exc})", "info"))
+
+    def _record_shown(self) -> None:
+        if not self.record:
+            return
+        try:
+            progress.record_shown(None, self.notebook or progress.notebook_name(), self.id, home=self.home)
+        except (WizardError, OSError):
+            pass   # progress must never get in the way of learning (a failed check already said so)
 
     def _save_name(self) -> None:
         try:

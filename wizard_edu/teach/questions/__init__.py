@@ -48,6 +48,8 @@ from ...errors import WizardError
 
 #: A question id: the notebook's two digits, a dot, then lowercase words joined by hyphens.
 ID_PATTERN = re.compile(r"^(\d\d)\.[a-z0-9]+(?:-[a-z0-9]+)*$")
+#: A unit check's question id (:mod:`.checks`): the check notebook's name, a dot, the idea.
+CHECK_ID_PATTERN = re.compile(r"^(check-[a-z]+-(?:before|after))\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 def _value(x: Any) -> Any:
@@ -93,8 +95,8 @@ class Bank:
 
     def add(self, id: str, prompt: str | Callable[[], str], answer: Callable[[], Any], **kwargs: Any) -> QuestionSpec:
         """Define a question (see :class:`QuestionSpec` for the keywords; unknown ones go to Question)."""
-        m = ID_PATTERN.match(id)
-        if not m or not self.notebook.startswith(m.group(1)):
+        m = ID_PATTERN.match(id) or CHECK_ID_PATTERN.match(id)
+        if not m or not (self.notebook.startswith(m.group(1)) if m.re is ID_PATTERN else self.notebook == m.group(1)):
             raise WizardError(f"The question id {id!r} must look like '{self.notebook[:2]}.short-name'.")
         if id in self._specs:
             raise WizardError(f"The question id {id!r} is defined twice.")
@@ -150,6 +152,12 @@ def _module_name(prefix: str) -> str:
 
 def bank(notebook_or_prefix: str) -> Bank:
     """The bank of a notebook, by its number (``"01"``) or name (``"01-meet-the-cards"``)."""
+    if str(notebook_or_prefix).startswith("check-"):
+        # the unit checks' banks (imported by name, as the notebooks' are: checks.py imports Bank from here)
+        check_banks = importlib.import_module(f"{__name__}.checks").CHECK_BANKS
+        if notebook_or_prefix not in check_banks:
+            raise WizardError(f"No questions are defined for notebook {notebook_or_prefix!r}.")
+        return check_banks[str(notebook_or_prefix)]
     prefix = str(notebook_or_prefix)[:2]
     try:
         module = importlib.import_module(_module_name(prefix))
@@ -166,7 +174,7 @@ def banks() -> list[Bank]:
 
 def spec(id: str) -> QuestionSpec:
     """The definition of one question."""
-    m = ID_PATTERN.match(str(id))
+    m = ID_PATTERN.match(str(id)) or CHECK_ID_PATTERN.match(str(id))
     if not m:
         raise WizardError(f"{id!r} is not a question id (like '01.deck-size').")
     found = bank(m.group(1))
@@ -183,4 +191,4 @@ def question_count(notebook: str) -> int | None:
         return None
 
 
-__all__ = ["Bank", "QuestionSpec", "bank", "banks", "spec", "question_count", "ID_PATTERN"]
+__all__ = ["Bank", "QuestionSpec", "bank", "banks", "spec", "question_count", "ID_PATTERN", "CHECK_ID_PATTERN"]
