@@ -431,10 +431,12 @@ class TableService(TeacherDesk, TournamentTables):
         self.last_ids[kind] = max(self.last_ids.get(kind, 0), max(known, default=0)) + 1
         return self.last_ids[kind]
 
-    def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None) -> Table:
+    def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None,
+                   seed: int | None = None) -> Table:
+        """A new table (``seed``: its deals; by default a fresh one, duplicate deals share one)."""
         ruleset.check_players(size)
         record = TableRecord(id=self._new_id("tables", self.tables), size=size, rules=ruleset.to_dict(),
-                             seed=secrets.randbelow(2**31), seats=[{} for _ in range(size)], names=[],
+                             seed=secrets.randbelow(2**31) if seed is None else seed, seats=[{} for _ in range(size)], names=[],
                              tournament_round=tournament_round, first_dealer=size - 1)
         table = Table(record, Game(players=size, rules=ruleset, seed=record.seed, first_dealer=record.first_dealer))
         self.tables[record.id] = table

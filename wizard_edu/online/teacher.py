@@ -10,7 +10,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from . import tournament as tour
-from .errors import BadRequestError, OnlineError
+from .errors import BadRequestError, OnlineError, TournamentError
 from .parts import ServicePart
 from .settings import Settings
 
@@ -36,6 +36,10 @@ class TeacherDesk(ServicePart):
         unknown = set(changes) - {f.name for f in fields(Settings)}
         if unknown:
             raise BadRequestError(f"There is no setting {', '.join(sorted(unknown))[:60]}.")
+        if ("duplicate" in changes and changes["duplicate"] != self.settings.duplicate
+                and self.tournament.get("state") == "playing"):
+            raise TournamentError("Duplicate deals are set before the tournament starts: this tournament has started. "
+                                  "Change it before the next tournament opens its registration.")
         new = Settings(**{**asdict(self.settings), **changes})
         new.check()
         self.settings = new
