@@ -614,6 +614,8 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         (base + "api/teacher/free-places", FreePlaces),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
+    from . import hand_server  # (here: it builds on this module's handlers)
+    routes += hand_server.routes(base)
     if STATIC.is_dir():
         routes.append((base + "static/(.*)", StaticFiles, {"path": str(STATIC)}))
     if hub is not None:

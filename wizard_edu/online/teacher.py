@@ -29,7 +29,7 @@ class TeacherDesk(ServicePart):
                 "tables": [self.table_info(t, style, show, teacher=True)
                            for t in sorted(self.tables.values(), key=lambda t: -t.id)],
                 "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(show),
-                "attempts": attempts,
+                "attempts": attempts, "predictions": self.pupil_predictions(),
                 "tournament_plan": tour.tournament_plan(self.tournament_rules()), "version": self.version(None)}
 
     def set_settings(self, **changes: Any) -> Settings:
