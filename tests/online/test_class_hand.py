@@ -182,3 +182,18 @@ def test_only_the_teacher_reaches_the_class_hand_and_the_rounds(tmp_path):
         assert list(frame.columns) == list(CLASS_CSV_COLUMNS) and frame.empty
         assert "Show the chances" in tables.teacher("hand")
         seat.close()
+
+
+def test_the_hands_of_an_earlier_tournament_are_still_there_after_a_new_registration(tmp_path):
+    svc = service(tmp_path / "t.sqlite")
+    svc.set_settings(duplicate=True)
+    tokens = register(svc, 8)
+    a, b = svc.start_tournament()
+    play_out(svc, tokens)
+    assert svc.hand(a, 1, 0)["held_by"] == 2
+    register(svc, 8)                               # a new duplicate tournament: the old tables are its past
+    new = svc.start_tournament()
+    assert set(new).isdisjoint({a, b}) and svc.tournament["duplicate"] is True
+    assert svc.hand(a, 1, 0)["held_by"] == 1 and svc.hand(a, 1, 0)["duplicate"] is False
+    assert svc.hands() and all(h["held_by"] == 1 for h in svc.hands())
+    svc.close()

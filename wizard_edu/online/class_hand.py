@@ -149,16 +149,20 @@ class ClassRounds(ServicePart):
             while todo := self._todo():
                 for table, number, seats in todo:
                     job = self._job_for(table, number, seats)
-                    found = await self.loop.run_in_executor(self.review_pool, _look_back, job, self.review_samples)
+                    try:
+                        found = await self.loop.run_in_executor(self.review_pool, _look_back, job,
+                                                                self.review_samples)
+                    except Exception as exc:   # a look-back never stops the tables: said once, left out
+                        log.exception("Looking back at round %s of table %s failed", number, table.id)
+                        found = {seat: f"it failed ({type(exc).__name__})" for seat in seats}
                     self._take(job, found)
                 self._changed(None)   # the board shows the new figures
-        except Exception:   # a look-back never stops the tables
-            log.exception("Looking back at the class's rounds failed")
         finally:
             self._reviewing = None
 
     async def reviewed(self) -> None:
-        """Every finished round looked back on (on the server: waits for the worker; without a loop: now)."""
+        """Every finished round looked back on (on the server: waits for the worker; without a loop: now).
+        A round whose look-back fails is left out (:attr:`not_reviewed`), so this always ends."""
         if self.loop is None:
             self.reviewed_now()
             return
@@ -230,6 +234,8 @@ class ClassRounds(ServicePart):
         if number is None or not self.tournament.get("duplicate"):
             return [table]
         ids = self.tournament.get("tables", {}).get(str(number), [])
+        if table.id not in ids:   # a table of an earlier tournament: it alone
+            return [table]
         return [self.tables[i] for i in ids if i in self.tables and self.tables[i].record.size == table.record.size
                 and self.tables[i].record.seed == table.record.seed]
 

@@ -11,12 +11,17 @@ Teacher only, like the other ``api/teacher`` addresses (the teacher's key, cooki
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 import tornado.escape
 
 from ..errors import ServerError
 from .server import _PAGE, STATIC, Handler, log
+
+#: How long ``api/teacher/rounds.csv`` waits for rounds still being looked back on.
+CSV_WAIT_SECONDS = 10.0
 
 
 def hand_page() -> str:
@@ -45,7 +50,10 @@ class TeacherHand(Handler):
 class RoundsCSV(Handler):
     async def get(self) -> None:
         await self.teacher()
-        await self.service.reviewed()
+        # The rounds still being worked out (a backlog after a restart) are waited for a while, not forever:
+        # what is ready then is exported, and the board's "Still working out" column says what is not.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self.service.reviewed()), CSV_WAIT_SECONDS)
         from ..review.export import write_class_csv
 
         self.set_header("Content-Type", "text/csv; charset=utf-8")
