@@ -48,6 +48,12 @@ def test_a_duplicate_round_and_its_hand_on_the_projector(browser, tmp_path):
                 assert time.monotonic() < deadline, "the tables did not play two rounds"
                 time.sleep(0.2)
 
+            # The figures per pupil are on the teacher's board, closed until the teacher opens them.
+            assert not page.locator("#predictions").is_visible()
+            page.get_by_text("Per pupil (for you only").click()
+            page.locator("#predictions tbody tr").first.wait_for(timeout=WAIT)
+            assert page.locator("#predictions tbody tr").count() == 8
+
             # The projector's page: a hand both tables held, chosen from the suggestions.
             page.goto(f"{service.url}hand", timeout=WAIT)
             first = page.locator("#suggestions button").first
