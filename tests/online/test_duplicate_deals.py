@@ -143,3 +143,18 @@ def test_a_bad_standings_setting_is_refused_in_words(tmp_path):
     with pytest.raises(ValueError, match="true or false"):
         svc.set_settings(duplicate="yes")
     svc.close()
+
+
+def test_duplicate_deals_and_their_comparison_survive_a_restart(tmp_path):
+    db = tmp_path / "t.sqlite"
+    svc = service(db, rules="junior")
+    svc.set_settings(duplicate=True, standings="duplicate")
+    tokens = register(svc, 8)
+    svc.start_tournament()
+    play_out(svc, tokens)
+    before = [s.to_dict() for s in svc.standings()]
+    svc.close()
+    again = service(db, rules="junior")
+    assert again.settings.duplicate is True and again.tournament_info()["standings_by"] == "duplicate"
+    assert [s.to_dict() for s in again.standings()] == before
+    again.close()
