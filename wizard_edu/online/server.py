@@ -614,14 +614,15 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         (base + "api/teacher/free-places", FreePlaces),
         (base + "api/teacher/standings.csv", StandingsCSV), (base + "standings.html", StandingsPage),
     ]
-    from . import hand_server  # (here: it builds on this module's handlers)
-    routes += hand_server.routes(base)
     if STATIC.is_dir():
         routes.append((base + "static/(.*)", StaticFiles, {"path": str(STATIC)}))
     if hub is not None:
         from jupyterhub.services.auth import HubOAuthCallbackHandler  # type: ignore[import-untyped]
 
         routes.append((base + "oauth_callback", HubOAuthCallbackHandler))
+    from . import hand_server  # the class's rounds and one hand (here: it builds on this module's handlers)
+
+    routes += hand_server.routes(base)
     app = tornado.web.Application(
         routes, service=service, hub=hub, hub_auth=hub.auth if hub else None, throttle=Throttle(),
         cookie_secret=hashlib.sha256(("wizard-edu board " + service.teacher_key).encode()).hexdigest(),
