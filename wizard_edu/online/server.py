@@ -623,6 +623,9 @@ def make_app(service: TableService, base_url: str = "/", hub: HubUsers | None = 
         from jupyterhub.services.auth import HubOAuthCallbackHandler  # type: ignore[import-untyped]
 
         routes.append((base + "oauth_callback", HubOAuthCallbackHandler))
+    from . import hand_server  # the class's rounds and one hand (here: it builds on this module's handlers)
+
+    routes += hand_server.routes(base)
     app = tornado.web.Application(
         routes, service=service, hub=hub, hub_auth=hub.auth if hub else None, throttle=Throttle(),
         cookie_secret=hashlib.sha256(("wizard-edu board " + service.teacher_key).encode()).hexdigest(),

@@ -48,6 +48,7 @@ from ..engine.views import events_for_seat
 from ..errors import WizardError
 from ..players import make_player
 from .auth import WRONG_CODE, NewPupils
+from .class_hand import ClassRounds
 from .classcode import codes_match, new_secret, normalise_code
 from .errors import (
     ClassCodeError,
@@ -126,7 +127,7 @@ def _game(record: TableRecord) -> Game:
 T = TypeVar("T")
 
 
-class TableService(TeacherDesk, TournamentTables):
+class TableService(TeacherDesk, TournamentTables, ClassRounds):
     """The class's tables (see the module docstring).
 
     ``loop``: the asyncio loop computer players report back to (set by the server); without one,
@@ -196,6 +197,7 @@ class TableService(TeacherDesk, TournamentTables):
         for warning in self.damaged:
             log.warning("The class tables' database: %s.", warning)
         self.tournament: dict[str, Any] = snap.tournament or {}
+        self._init_class_rounds()
         self._reconcile()
 
     def _reconcile(self) -> None:
@@ -238,6 +240,7 @@ class TableService(TeacherDesk, TournamentTables):
         self.loop = loop
         for table in self.tables.values():
             self._kick(table)
+        self._round_ended()   # the finished rounds' look-backs (not stored: worked out again after a restart)
 
     # -- the store ---------------------------------------------------------------------------
     def _store(self, method: str, *args: Any) -> None:
@@ -431,10 +434,12 @@ class TableService(TeacherDesk, TournamentTables):
         self.last_ids[kind] = max(self.last_ids.get(kind, 0), max(known, default=0)) + 1
         return self.last_ids[kind]
 
-    def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None) -> Table:
+    def _new_table(self, size: int, ruleset: Ruleset, tournament_round: int | None = None,
+                   seed: int | None = None) -> Table:
+        """A new table (``seed``: its deals; by default a fresh one, duplicate deals share one)."""
         ruleset.check_players(size)
         record = TableRecord(id=self._new_id("tables", self.tables), size=size, rules=ruleset.to_dict(),
-                             seed=secrets.randbelow(2**31), seats=[{} for _ in range(size)], names=[],
+                             seed=secrets.randbelow(2**31) if seed is None else seed, seats=[{} for _ in range(size)], names=[],
                              tournament_round=tournament_round, first_dealer=size - 1)
         table = Table(record, Game(players=size, rules=ruleset, seed=record.seed, first_dealer=record.first_dealer))
         self.tables[record.id] = table
@@ -563,6 +568,7 @@ class TableService(TeacherDesk, TournamentTables):
         await self.settled(table)
         if self.paused:
             raise PausedError("The teacher has paused the games. Wait until they start again.")
+        finished = len(table.game.rounds)
         events = table.game.apply(action, seat)   # a refusal raises here and changes nothing
         table.moves += 1
         row = (seat, action.to_json())
@@ -582,6 +588,8 @@ class TableService(TeacherDesk, TournamentTables):
                 done.set_result(None)
         self._changed(table)
         self._kick(table)
+        if len(table.game.rounds) > finished:
+            self._round_ended()   # its look-backs, in the background (the reply does not wait)
         return events
 
     def _undo_last(self, table: Table) -> None:
@@ -693,6 +701,8 @@ class TableService(TeacherDesk, TournamentTables):
         """Stop: the writes handed over so far are stored, then the store is closed."""
         with contextlib.suppress(Exception):
             self.executor.shutdown(wait=False, cancel_futures=True)
+        with contextlib.suppress(Exception):
+            self.review_pool.shutdown(wait=False, cancel_futures=True)
         self.writer.submit("close")
         self._stop_writer()
 

@@ -13,6 +13,10 @@ from .names import NAME_STYLES
 
 log = logging.getLogger("wizard_edu.online")
 
+#: How a tournament's standings are ranked: the flyer's (points, then exact bids), or (with duplicate
+#: deals) each pupil's points compared with the others who held the same cards.
+STANDINGS = ("points", "duplicate")
+
 #: Each setting's kind, as the teacher is told it when a value of another kind comes.
 _SETTING_KINDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
     ("table_size", (int,), "a whole number of seats"),
@@ -23,6 +27,8 @@ _SETTING_KINDS: tuple[tuple[str, tuple[type, ...], str], ...] = (
     ("computer_delay", (int, float), "a number of seconds"),
     ("chances", (bool,), "true or false"),
     ("names", (str,), "a way to show names (" + ", ".join(NAME_STYLES) + ")"),
+    ("duplicate", (bool,), "true or false"),
+    ("standings", (str,), "the way the standings are ranked (" + ", ".join(STANDINGS) + ")"),
 )
 
 
@@ -58,6 +64,10 @@ class Settings:
     computer_delay: float = 0.6
     chances: bool = True
     names: str = "full"
+    #: Duplicate deals: in one tournament round every table of the same size plays the same cards
+    #: (set before the tournament starts; see :mod:`wizard_edu.online.tournament_tables`).
+    duplicate: bool = False
+    standings: str = "points"
 
     def check(self) -> None:
         """Raise a teacher-readable error (:class:`BadRequestError`) for a setting that cannot work.
@@ -74,6 +84,8 @@ class Settings:
             raise BadRequestError(f"Computer players are {', '.join(LEVELS)}, not {_short(self.computer)}.")
         if self.names not in NAME_STYLES:
             raise BadRequestError(f"Names can be shown as {', '.join(NAME_STYLES)}, not {_short(self.names)}.")
+        if self.standings not in STANDINGS:
+            raise BadRequestError(f"The standings are ranked by {' or '.join(STANDINGS)}, not {_short(self.standings)}.")
         if not 2 <= self.table_size <= 6:
             raise BadRequestError(f"A table has 2 to 6 seats, not {self.table_size!r}.")
         for name in ("grace", "computer_delay"):
@@ -94,4 +106,4 @@ class Settings:
 
 
 
-__all__ = ["Settings"]
+__all__ = ["Settings", "STANDINGS"]

@@ -339,10 +339,14 @@ class StoreWriter:
                 result = getattr(self.store, method)(*args)
             except Exception as exc:   # all or none: every call of the batch was refused
                 for _, future in batch:
-                    future.set_exception(exc)
+                    if not future.cancelled():
+                        future.set_exception(exc)
             else:
+                # A future whose waiter went away (a task cancelled as the loop stopped) is cancelled: the
+                # call was still made, and the writer goes on (setting it would raise and end this thread).
                 for _, future in batch:
-                    future.set_result(result)
+                    if not future.cancelled():
+                        future.set_result(result)
 
     def stop(self) -> None:
         """The calls handed over so far are made, then the thread ends."""

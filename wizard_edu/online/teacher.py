@@ -10,7 +10,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from . import tournament as tour
-from .errors import BadRequestError, OnlineError
+from .errors import BadRequestError, OnlineError, TournamentError
 from .parts import ServicePart
 from .settings import Settings
 
@@ -29,13 +29,17 @@ class TeacherDesk(ServicePart):
                 "tables": [self.table_info(t, style, show, teacher=True)
                            for t in sorted(self.tables.values(), key=lambda t: -t.id)],
                 "pupils": len(self.pupils), "waiting": waiting, "tournament": self.tournament_info(show),
-                "attempts": attempts,
+                "attempts": attempts, "predictions": self.pupil_predictions(),
                 "tournament_plan": tour.tournament_plan(self.tournament_rules()), "version": self.version(None)}
 
     def set_settings(self, **changes: Any) -> Settings:
         unknown = set(changes) - {f.name for f in fields(Settings)}
         if unknown:
             raise BadRequestError(f"There is no setting {', '.join(sorted(unknown))[:60]}.")
+        if ("duplicate" in changes and changes["duplicate"] != self.settings.duplicate
+                and self.tournament.get("state") == "playing"):
+            raise TournamentError("Duplicate deals are set before the tournament starts: this tournament has started. "
+                                  "Change it before the next tournament opens its registration.")
         new = Settings(**{**asdict(self.settings), **changes})
         new.check()
         self.settings = new

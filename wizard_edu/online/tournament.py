@@ -24,6 +24,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from math import ceil
 
@@ -115,6 +116,43 @@ class Result:
     table: int
     points: int
     exact: int
+    #: Duplicate deals: the points minus the average of everyone who held the same cards (tenths; 0
+    #: without duplicate deals, where nobody else held them). See :func:`compare_same_cards`.
+    compared: float = 0.0
+
+
+@dataclass(frozen=True)
+class HeldHand:
+    """One seat's points in one finished round of a tournament table, for :func:`compare_same_cards`.
+
+    ``deal`` names the cards: everything that decides them (the tournament round, the table size, the
+    table's seed, the game's round, the seat), so two seats with the same ``deal`` held the same cards.
+    """
+
+    deal: tuple
+    pupil: int | None   # None: a computer player held them
+    points: int
+
+
+def compare_same_cards(hands: Iterable[HeldHand]) -> dict[int, float]:
+    """Each pupil's points minus the average points of everyone (pupils and computer players, the
+    pupil included) who held the same cards, summed over the pupil's hands, in tenths. A hand nobody
+    else held counts 0: there is nothing to compare it with.
+
+    >>> a, b = ("r1", 4, 99, 1, 0), ("r1", 4, 99, 1, 1)
+    >>> compare_same_cards([HeldHand(a, 1, 30), HeldHand(a, 2, -10), HeldHand(a, None, 10), HeldHand(b, 3, 20)])
+    {1: 20.0, 2: -20.0, 3: 0.0}
+    """
+    by_deal: dict[tuple, list[HeldHand]] = {}
+    for hand in hands:
+        by_deal.setdefault(hand.deal, []).append(hand)
+    totals: dict[int, Fraction] = {}
+    for held in by_deal.values():
+        average = Fraction(sum(h.points for h in held), len(held))
+        for h in held:
+            if h.pupil is not None:
+                totals[h.pupil] = totals.get(h.pupil, Fraction(0)) + h.points - average
+    return {pupil: round(float(total), 1) for pupil, total in totals.items()}
 
 
 @dataclass
@@ -126,27 +164,43 @@ class Standing:
     exact: int
     by_round: dict[int, int] = field(default_factory=dict)
     tables: list[int] = field(default_factory=list)
+    compared: float = 0.0
 
     def to_dict(self) -> dict:
         return {"place": self.place, "pupil": self.pupil, "name": self.name, "points": self.points,
-                "exact": self.exact, "by_round": {str(k): v for k, v in self.by_round.items()},
-                "tables": self.tables}
+                "exact": self.exact, "compared": self.compared,
+                "by_round": {str(k): v for k, v in self.by_round.items()}, "tables": self.tables}
 
 
-def standings(results: Iterable[Result]) -> list[Standing]:
-    """Total points over every round, then exact bids; pupils equal on both share a place."""
+def standings(results: Iterable[Result], by: str = "points") -> list[Standing]:
+    """Total points over every round, then exact bids; pupils equal on both share a place.
+
+    ``by="duplicate"``: ranked first by the comparison with the others who held the same cards
+    (:attr:`Result.compared`), then as the flyer says.
+    """
     found: dict[int, Standing] = {}
     for r in results:
         s = found.setdefault(r.pupil, Standing(0, r.pupil, r.name, 0, 0))
         s.points += r.points
         s.exact += r.exact
+        s.compared = round(s.compared + r.compared, 1)
         s.by_round[r.round] = s.by_round.get(r.round, 0) + r.points
         s.tables.append(r.table)
-    ordered = sorted(found.values(), key=lambda s: (-s.points, -s.exact, s.name.lower(), s.pupil))
+
+    def rank(s: Standing) -> tuple:
+        return (-s.compared, -s.points, -s.exact) if by == "duplicate" else (-s.points, -s.exact)
+
+    ordered = sorted(found.values(), key=lambda s: (*rank(s), s.name.lower(), s.pupil))
     for i, s in enumerate(ordered):
-        same = i and (s.points, s.exact) == (ordered[i - 1].points, ordered[i - 1].exact)
+        same = i and rank(s) == rank(ordered[i - 1])
         s.place = ordered[i - 1].place if same else i + 1
     return ordered
+
+
+#: Said on the board next to the standings: which ranking is used.
+RANKED_BY = {"points": "Ranked by points (the flyer's way).",
+             "duplicate": "Ranked by the same cards: each pupil's points minus the average of everyone who held "
+                          "the same cards in the same seat (duplicate deals), then by points."}
 
 
 #: What a spreadsheet reads as the start of a formula: a cell of text starting so gets a ``'`` first.
@@ -190,4 +244,4 @@ def standings_html(table: Sequence[Standing], title: str = "Class Wizard tournam
 
 __all__ = ["MIN_TABLE", "MAX_TABLE", "TIE_BREAK", "SCORING", "tournament_ruleset",
            "tournament_plan", "tie_break", "tournament_tables", "seat_by_standings",
-           "Result", "Standing", "standings", "standings_csv", "standings_html"]
+           "Result", "Standing", "standings", "HeldHand", "compare_same_cards", "RANKED_BY", "standings_csv", "standings_html"]

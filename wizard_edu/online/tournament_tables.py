@@ -7,6 +7,7 @@ exports) are pure functions in :mod:`wizard_edu.online.tournament`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,7 @@ class TournamentTables(ServicePart):
             raise TournamentError("Nobody has registered yet: pupils join with the class code.")
         # The class's edition now, kept for every round (a change of the rules box later is for new tables).
         self.tournament["rules"] = tour.tournament_ruleset(self.settings.rules).name
+        self.tournament["duplicate"] = self.settings.duplicate   # kept for every round, like the rules
         return self._tournament_round(list(self.tournament["registered"]))
 
     def next_round(self) -> list[int]:
@@ -50,8 +52,13 @@ class TournamentTables(ServicePart):
         number = self.tournament["round"] + 1
         ruleset = tour.tournament_ruleset(self.tournament.get("rules", "classic"))
         made = []
+        # Duplicate deals: one seed per table size in this round, so every table of a size gets the same
+        # cards at the same seat numbers and the same turned-up cards (a round is shuffled from the seed).
+        seeds: dict[int, int] = {}
         for group in tour.seat_by_standings(pupil_ids):
-            table = self._new_table(max(tour.MIN_TABLE, len(group)), ruleset, tournament_round=number)
+            size = max(tour.MIN_TABLE, len(group))
+            seed = seeds.setdefault(size, secrets.randbelow(2**31)) if self.tournament.get("duplicate") else None
+            table = self._new_table(size, ruleset, tournament_round=number, seed=seed)
             for seat, pupil_id in enumerate(group):
                 table.record.seats[seat] = {"pupil": pupil_id}
             self._store("save_table", table.record)
@@ -77,10 +84,24 @@ class TournamentTables(ServicePart):
             return self.tournament.get("rules", "classic")   # (tournaments stored before Junior ones: Classic)
         return self.settings.rules
 
+    def held_hands(self, number: int) -> list[tour.HeldHand]:
+        """Every seat's points in every finished round of tournament round ``number``'s tables, named by
+        the cards held (see :func:`~wizard_edu.online.tournament.compare_same_cards`)."""
+        hands = []
+        for table_id in self.tournament.get("tables", {}).get(str(number), []):
+            table = self.tables[table_id]
+            for record in table.game.rounds:
+                for seat, entry in enumerate(table.record.seats):
+                    hands.append(tour.HeldHand((number, table.record.size, table.record.seed, record.number, seat),
+                                               entry.get("pupil"), record.points[seat]))
+        return hands
+
     def results(self) -> list[tour.Result]:
-        """Every pupil's points and exact bids at every tournament table (games in progress too)."""
+        """Every pupil's points and exact bids at every tournament table (games in progress too), and
+        (duplicate deals) their comparison with the others who held the same cards."""
         found = []
         for number, ids in self.tournament.get("tables", {}).items():
+            compared = tour.compare_same_cards(self.held_hands(int(number))) if self.tournament.get("duplicate") else {}
             for table_id in ids:
                 table = self.tables[table_id]
                 game = table.game
@@ -88,11 +109,16 @@ class TournamentTables(ServicePart):
                     if "pupil" in entry:
                         exact = sum(1 for r in game.rounds if r.bids[seat] == r.won[seat])
                         found.append(tour.Result(entry["pupil"], self.pupils[entry["pupil"]].record.name,
-                                                int(number), table_id, game.scores[seat], exact))
+                                                int(number), table_id, game.scores[seat], exact,
+                                                compared.get(entry["pupil"], 0.0)))
         return found
 
     def standings(self) -> list[tour.Standing]:
-        return tour.standings(self.results())
+        return tour.standings(self.results(), by=self.standings_by())
+
+    def standings_by(self) -> str:
+        """How the standings are ranked: the teacher's setting, where the tournament deals duplicate."""
+        return self.settings.standings if self.tournament.get("duplicate") else "points"
 
     def tournament_info(self, show: Callable[[str], str] | None = None) -> dict[str, Any] | None:
         if not self.tournament:
@@ -106,6 +132,8 @@ class TournamentTables(ServicePart):
         return {"state": "finished" if self.tournament["state"] == "playing" and self.round_over()
                 else self.tournament["state"], "round": self.tournament["round"],
                 "registered": [show(self.pupils[i].record.name) for i in self.tournament["registered"]],
-                "standings": rows, "tie_break": tour.tie_break(self.tournament_rules())}
+                "standings": rows, "tie_break": tour.tie_break(self.tournament_rules()),
+                "duplicate": bool(self.tournament.get("duplicate")), "standings_by": self.standings_by(),
+                "ranked_by": tour.RANKED_BY[self.standings_by()]}
 
 __all__ = ["TournamentTables"]
