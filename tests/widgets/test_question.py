@@ -20,6 +20,9 @@ def _no_real_home(tmp_path, monkeypatch):
     """Any recording a test forgets to direct goes to a temporary home, never the real one."""
     monkeypatch.setenv("WIZARD_EDU_HOME", str(tmp_path / "default-home"))
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    # state_text() reads every live widget: earlier tests' widgets (a worker runs many files) would
+    # only make it slow, never change what it finds, so they are closed first.
+    Widget.close_all()
 
 
 def state_text() -> str:
