@@ -246,7 +246,7 @@ ERROR_MODULES = ("wizard_edu.errors", "wizard_edu.online.errors")
 ERRORS_ELSEWHERE: dict[tuple[str, str], str] = {
     # The class tables' refusal of a request is a tornado HTTPError (tornado writes its status); an
     # online error class, left to the class tables' owner.
-    ("wizard_edu.online.server", "Refused"): "tornado's HTTPError with the service's sentence",
+    ("wizard_edu.online.handler", "Refused"): "tornado's HTTPError with the service's sentence",
 }
 # (A warning category, such as review's PredictionsWarning, is not an error: it may live with its module.)
 _BUILT_IN_ERRORS = {name for name, value in vars(builtins).items()

@@ -18,7 +18,7 @@ from typing import Any
 import tornado.escape
 
 from ..errors import ServerError
-from .server import _PAGE, STATIC, Handler, log
+from .handler import _PAGE, STATIC, Handler, log
 
 #: How long ``api/teacher/rounds.csv`` waits for rounds still being looked back on.
 CSV_WAIT_SECONDS = 10.0
