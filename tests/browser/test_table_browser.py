@@ -121,12 +121,19 @@ def test_a_round_looks_like_a_card_table(page, kid_server, name):  # noqa: F811
     assert table.locator(".wizard-felt .wizard-seat-last .wizard-card[data-mark=wizard-winning-card]").count() == 1
     moving = table.locator(".wizard-felt .wizard-pile-new").evaluate("el => getComputedStyle(el).animationName")
     assert moving == "none", f"prefers-reduced-motion, yet the pile pulses ({moving})"
-    # Round 2: predict, play; the cards of its trick lie in the middle at the hand's size.
+    # Round 2: predict, play; the cards of its trick lie in the middle at the hand's size on a tall
+    # screen (under 960 px high the compact felt draws them smaller, the hand never: see
+    # test_hand_in_view_browser.py).
+    page.set_viewport_size({"width": 1366, "height": 1000})
     table.locator(".wizard-bid-button:not(.wizard-not-allowed)").first.click()
     table.locator(".wizard-hand-buttons .wizard-card-button.wizard-legal").first.click()
-    played = table.locator(".wizard-felt .wizard-centre .wizard-played .wizard-card").first
-    played.wait_for(timeout=WAIT)
-    in_trick = played.evaluate(FACE)
+    # The computers play on after the learner's card and the felt is drawn again each time, so the
+    # size is read in one step in the page, from a card that is on screen at that moment.
+    in_trick = page.wait_for_function("""() => {
+      const c = [...document.querySelectorAll('.wizard-felt .wizard-centre .wizard-played .wizard-card')]
+        .map(el => el.getBoundingClientRect()).find(r => r.width > 0);
+      return c && {w: Math.round(c.width), h: Math.round(c.height)};
+    }""", timeout=WAIT).json_value()
     assert (in_trick["w"], in_trick["h"]) == (in_hand["w"], in_hand["h"]), (in_hand, in_trick)
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
