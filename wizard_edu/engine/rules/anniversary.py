@@ -135,10 +135,20 @@ def _trump_words(value: Any) -> str:
     return "no trump" if value is None else COLOUR_NAMES[value]
 
 
+def _werewolf_action(words: Any, value: Any) -> str:
+    return "choose no trump" if value is None else f"choose {words.colour(value)} as trump"
+
+
+def _werewolf_move(words: Any, name: str, you: bool, value: Any, shown: bool) -> str:
+    what = "no trump" if value is None else f"{words.colour(value)} as trump"
+    return f"{name} {words.verb('choose', you)} {what} (Werewolf)."
+
+
 WEREWOLF_TEXT = PhaseText(
     lambda view: "You hold the Werewolf: you swapped it for the trump card. Name the trump (or no trump).",
     title=lambda view: "Werewolf: name the trump", label=_trump_words,
-    tooltip=lambda value: f"Werewolf: choose {'no trump' if value is None else _trump_words(value) + ' as trump'}")
+    tooltip=lambda value: f"Werewolf: choose {'no trump' if value is None else _trump_words(value) + ' as trump'}",
+    action_words=_werewolf_action, move_words=_werewolf_move)
 
 
 def _werewolf_status(game: Game) -> str:
@@ -178,9 +188,15 @@ def _apply_pass(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
     return card, events
 
 
+def _pass_move(words: Any, name: str, you: bool, card: Any, shown: bool) -> str:
+    what = words.card_name(card) if shown else "a card"
+    return f"{name} {words.verb('pass', you)} {what} to the left."
+
+
 PASS_TEXT = PhaseText(
     lambda view: "After the Juggler's trick everyone passes a card to the left: click the card to pass.",
-    by_hand=True)
+    by_hand=True, action_words=lambda words, card: f"pass {words.card_name(card)} to the left",
+    move_words=_pass_move)
 
 
 # -- the cloud phase -----------------------------------------------------------------------------
@@ -213,7 +229,10 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
 CLOUD_TEXT = PhaseText(
     lambda view: "You won the Cloud's trick: change your bid by +1 or -1 before scoring.",
     title=lambda view: "Cloud: change your bid", label=lambda change: f"{change:+d}",
-    tooltip=lambda change: f"Cloud: change your bid by {change:+d}")
+    tooltip=lambda change: f"Cloud: change your bid by {change:+d}",
+    action_words=lambda words, change: f"change your {words.bid_noun} by {change:+d}",
+    move_words=lambda words, name, you, change, shown: (
+        f"{name} {words.verb('change', you)} {'your' if you else 'their'} {words.bid_noun} by {change:+d} (Cloud)."))
 
 
 def _trump(text: str) -> str | None:
