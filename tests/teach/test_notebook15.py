@@ -142,7 +142,8 @@ def test_the_shipped_class_has_something_to_teach(shipped):
 
 # -- notebook 15 and lesson 15 ------------------------------------------------------------------------
 def test_notebook_15_asks_enough_questions_and_every_two_option_one_asks_why():
-    from wizard_edu.teach.questions import ask, bank
+    from wizard_edu.teach.questions import bank
+    from wizard_edu.widgets.ask import ask
 
     found = bank("15")
     assert len(found) >= 6
