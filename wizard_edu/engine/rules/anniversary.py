@@ -247,6 +247,7 @@ class Anniversary(VariantRules):
     view_fields = {"werewolf_swap": None, "pending_pass": None, "passes": ()}
     record_fields = {"werewolf": None, "cloud": None}
     trump_of = staticmethod(anniversary_trump)
+    never_played = {WEREWOLF: "The Werewolf is never played: it is swapped for the trump card."}
     phases = {
         WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
                               lambda game: [*COLOURS, None], _apply_werewolf,
