@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BidError, IllegalPlayError
+from ..actions import Action
 from ..cards import BOMB, CLOUD, COLOUR_NAMES, COLOURS, DRAGON, FAIRY, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
 from ..phases import PhaseName, PhaseText, StrEnum
@@ -107,6 +108,38 @@ def _state(game: Game) -> AnniversaryState:
 def _pass_order(game: Game) -> list[int]:
     """Who chooses a card to pass first: from the dealer's left, like bidding."""
     return [(game.dealer + 1 + i) % game.players for i in range(game.players)]
+
+
+# -- the Anniversary's moves and state, for any caller (the engine itself sends them as actions) --------
+def werewolf_swap(game: Game) -> tuple[int, Card] | None:
+    """``(seat, card)`` when the Werewolf's holder took the turned-up card this round (else ``None``;
+    ``None`` in a game of other rules too)."""
+    return getattr(game.state.extra, "werewolf_swap", None)
+
+
+def passes(game: Game) -> list[tuple[Card, ...]]:
+    """The passes made this round; ``passes(game)[k][s]`` is the card seat ``s`` gave to its left."""
+    return getattr(game.state.extra, "passes", [])
+
+
+def cloud_change(game: Game) -> tuple[int, int] | None:
+    """``(seat, change)`` once the Cloud's holder has changed their bid this round."""
+    return getattr(game.state.extra, "cloud", None)
+
+
+def name_trump(game: Game, colour: str | None, seat: int | None = None) -> tuple:
+    """The Werewolf's holder names the trump colour (``None``: no trump): ``Action("werewolf", colour)``."""
+    return game.apply(Action(WEREWOLF_PHASE, colour), seat)
+
+
+def pass_card(game: Game, card: Card | str, seat: int | None = None) -> tuple:
+    """The player to move chooses the card they pass to the left after a Juggler trick."""
+    return game.apply(Action(PASS, Card.parse(card)), seat)
+
+
+def change_bid(game: Game, change: int, seat: int | None = None) -> tuple:
+    """The Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
+    return game.apply(Action(CLOUD_PHASE, change), seat)
 
 
 def cloud_holder(game: Game) -> int | None:
