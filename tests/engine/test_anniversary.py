@@ -30,6 +30,7 @@ from wizard_edu import (
 )
 from wizard_edu.engine.game import TrickRecord
 from wizard_edu.engine.rules import cloud_changes
+from wizard_edu.engine.rules.anniversary import change_bid, cloud_holder, name_trump, pass_card, werewolf_swap
 from wizard_edu.players import RuleOfThumbPlayer
 
 A = "anniversary"
@@ -124,7 +125,7 @@ def test_bomb_trick_in_a_game_counts_for_nobody():
 def test_werewolf_holder_swaps_and_names_trump_before_bidding():
     g = at("round=1 phase=werewolf turned=Werewolf trump=- hands=G3/B5/R7/Y1 " + NEW_GAME
            + " extra=2:R7;-;-.-.-.-;-;-")  # seat 2 held the Werewolf and took the turned-up R7
-    seat, took = g.werewolf_swap
+    seat, took = werewolf_swap(g)
     assert g.to_move == seat
     assert Card.parse("Werewolf") not in g.hands[seat] and took in g.hands[seat]
     assert g.trump_card == Card.parse("Werewolf") and g.stock[0] == Card.parse("Werewolf")
@@ -135,7 +136,7 @@ def test_werewolf_holder_swaps_and_names_trump_before_bidding():
         g.bid(0)
     assert all_cards_in_play(g) == expected_cards(g)
     copy = g.copy()
-    g.name_trump(None, seat)
+    name_trump(g, None, seat)
     assert g.trump is None and g.phase == "bid"
     copy.apply(Action("werewolf", "g"), seat)
     assert copy.trump == "G" and copy.phase == "bid"
@@ -145,8 +146,8 @@ def test_werewolf_holder_swaps_and_names_trump_before_bidding():
 def test_werewolf_takes_a_turned_up_wizard_instead_of_the_dealer_choosing():
     g = at("round=1 phase=werewolf turned=Werewolf trump=- hands=G3/B5/W/Y1 " + NEW_GAME
            + " extra=2:W;-;-.-.-.-;-;-")
-    assert g.to_move == g.werewolf_swap[0]
-    g.name_trump("B")
+    assert g.to_move == werewolf_swap(g)[0]
+    name_trump(g, "B")
     assert g.trump == "B" and g.phase == "bid"
     while g.phase != "play":
         g.bid(0)
@@ -159,7 +160,7 @@ def test_werewolf_takes_a_turned_up_wizard_instead_of_the_dealer_choosing():
 
 def test_turned_up_werewolf_lets_the_dealer_choose():
     g = at("round=1 phase=trump turned=Werewolf trump=- hands=G3/B5/R7/Y1 " + NEW_GAME)
-    assert g.to_move == g.dealer and g.werewolf_swap is None
+    assert g.to_move == g.dealer and werewolf_swap(g) is None
     assert g.status().endswith("a Werewolf was turned up, " + g.names[g.dealer] + " (dealer) chooses trump.")
 
 
@@ -227,7 +228,7 @@ def test_passing_after_a_juggler_trick():
         legal = g.legal_actions()
         assert {a.value for a in legal} == set(g.hands[seat]) and all(a.kind == "pass" for a in legal)
         chosen[seat] = legal[-1].value
-        g.pass_card(chosen[seat], seat)
+        pass_card(g, chosen[seat], seat)
         if len(chosen) < 4:
             assert g.phase == "pass"
             assert g.view(seat).pending_pass == chosen[seat]
@@ -248,7 +249,7 @@ def test_pass_refuses_a_card_not_held():
     g = at(PASSING)
     missing = next(c for c in anniversary_deck() if c not in g.hands[g.to_move] and c.kind == "number")
     with pytest.raises(IllegalPlayError, match="Pass one card from your hand"):
-        g.pass_card(missing)
+        pass_card(g, missing)
     with pytest.raises(WrongPhaseError):
         g.play(g.hands[g.to_move][0])
 
@@ -280,10 +281,10 @@ def test_cloud_holder_changes_their_bid_before_scoring():
     g = at(CLOUD_BID_2)
     seat = g.to_move
     cloud_trick = next(t for t in g.tricks if any(c.kind == "cloud" for c in t.cards))
-    assert seat == cloud_trick.winner_seat == g.cloud_holder()
+    assert seat == cloud_trick.winner_seat == cloud_holder(g)
     assert g.legal_actions() == [Action("cloud", 1), Action("cloud", -1)]
     bids, won, totals = list(g.bids), list(g.won), g.scores
-    g.change_bid(-1)
+    change_bid(g, -1)
     record = g.rounds[-1]
     assert record.cloud == (seat, -1)
     assert record.bids[seat] == bids[seat] - 1
@@ -299,11 +300,11 @@ def test_cloud_from_a_bid_of_zero_can_only_go_up():
     assert g.legal_actions() == [Action("cloud", 1)]
     before = g.to_json()
     with pytest.raises(BidError, match="cannot go below 0"):
-        g.change_bid(-1)
+        change_bid(g, -1)
     with pytest.raises(BidError, match=r"\+1 or -1"):
-        g.change_bid(2)
+        change_bid(g, 2)
     assert g.to_json() == before
-    g.change_bid(1)
+    change_bid(g, 1)
     assert g.rounds[-1].cloud[1] == 1
 
 
@@ -311,10 +312,10 @@ def test_a_bombed_cloud_belongs_to_nobody():
     g = Game(3, A, seed=0)
     g.state.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("Bomb")), (2, Card.parse("R3"))),
                             explain_trick("Cloud:R Bomb R3", None, A))]
-    assert g.cloud_holder() is None
+    assert cloud_holder(g) is None
     g.state.tricks = [TrickRecord(0, ((0, Card.parse("Cloud:R")), (1, Card.parse("G4")), (2, Card.parse("R3"))),
                             explain_trick("Cloud:R G4 R3", None, A))]
-    assert g.cloud_holder() == 0
+    assert cloud_holder(g) == 0
 
 
 # -- Colour to follow, card text, order of winning ---------------------------------------------------------

@@ -25,6 +25,7 @@ from wizard_edu.engine.events import (
     TrumpChosen,
     WerewolfSwapped,
 )
+from wizard_edu.engine.rules.anniversary import change_bid, pass_card, passes, werewolf_swap
 from wizard_edu.engine.rules.core import check_play
 
 # A 3-player Classic game in round 2 (dealer Ben): Cleo led B7, Ada to play.
@@ -96,22 +97,22 @@ def test_anniversary_events_werewolf_pass_and_cloud():
     events = g.play("R3")
     assert [type(e) for e in events][:4] == [CardPlayed, TrickFinished, RoundFinished, RoundStarted]
     swaps = [e for e in events if isinstance(e, WerewolfSwapped)]
-    assert swaps == ([WerewolfSwapped(*g.werewolf_swap)] if g.werewolf_swap else [])
+    assert swaps == ([WerewolfSwapped(*werewolf_swap(g))] if werewolf_swap(g) else [])
     # Passing after a Juggler trick: one event per choice, then the cards move together.
     text = ("wizard-edu/1 rules=anniversary players=3 seed=5 dealer=0 round=2 phase=pass turned=R2 trump=R "
             "hands=R9/G8/B1 bids=0,1,1 tricks=Juggler:G.G4.G5 trick=- rounds=R6;R;1.0.0;1.0.0;-;- "
             "scores=30,20,20 extra=-;-;-.-.-;-;-")
     g = Game.from_position(text)
     first = g.to_move
-    assert g.pass_card(g.hands[first][0]) == (PassChosen(first, g.hands[first][0]),)
-    g.pass_card(g.hands[g.to_move][0])
-    *_, last = g.pass_card(g.hands[g.to_move][0])
-    assert last == CardsPassed(tuple(g.passes[-1]))
+    assert pass_card(g, g.hands[first][0]) == (PassChosen(first, g.hands[first][0]),)
+    pass_card(g, g.hands[g.to_move][0])
+    *_, last = pass_card(g, g.hands[g.to_move][0])
+    assert last == CardsPassed(tuple(passes(g)[-1]))
     # The Cloud: its holder changes the bid, then the round is scored.
     text = ("wizard-edu/1 rules=anniversary players=3 seed=5 dealer=0 round=1 phase=cloud turned=R2 trump=R "
             "hands=-/-/- bids=0,0,1 tricks=G4.Cloud:G.G5 trick=- rounds=- scores=0,0,0 extra=-;-;-.-.-;2;-")
     g = Game.from_position(text)
-    changed, finished, *_ = g.change_bid(-1)
+    changed, finished, *_ = change_bid(g, -1)
     assert changed == BidChanged(2, -1, 0)
     assert isinstance(finished, RoundFinished) and finished.bids == (0, 0, 0)
 
@@ -175,7 +176,7 @@ def test_events_tell_the_whole_story(game, choice_seed):
         assert any(isinstance(e, GameOver) for e in events) == game.is_over
         started = any(isinstance(e, RoundStarted) for e in events)
         swaps = [e for e in events if isinstance(e, WerewolfSwapped)]
-        assert swaps == ([WerewolfSwapped(*game.werewolf_swap)] if started and game.werewolf_swap else [])
+        assert swaps == ([WerewolfSwapped(*werewolf_swap(game))] if started and werewolf_swap(game) else [])
 
 
 # -- explain_play ------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from wizard_edu import (
     score_round,
 )
 from wizard_edu.engine.game import TrickRecord
+from wizard_edu.engine.rules.anniversary import werewolf_swap
 from wizard_edu.engine.rules.core import trump_from_card
 from wizard_edu.errors import (
     CardTextError,
@@ -348,9 +349,9 @@ def test_a_round_is_the_deck_shuffled_by_its_generator_and_dealt_from_the_dealer
             size, dealer = game.hand_size, game.dealer
             for i in range(4):
                 hand = game.hands[(dealer + 1 + i) % 4]
-                if game.werewolf_swap is None:
+                if werewolf_swap(game) is None:
                     assert hand == sorted_hand(deck[i * size:(i + 1) * size])
-            if game.werewolf_swap is None:
+            if werewolf_swap(game) is None:
                 assert game.stock == deck[4 * size:] and game.trump_card == deck[4 * size]
 
 

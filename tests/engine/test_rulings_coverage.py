@@ -20,6 +20,7 @@ from wizard_edu import (
     classic_deck,
 )
 from wizard_edu.display import get_theme
+from wizard_edu.engine.rules.anniversary import werewolf_swap
 
 
 # -- Cards and notation ----------------------------------------------------------------------------
@@ -109,7 +110,7 @@ def game_turning_up(kind: str) -> Game:
     """The first seeded 4-player Anniversary game whose turned-up card is ``kind`` (no Werewolf swap)."""
     for seed in range(2000):
         game = Game(4, "anniversary", seed=seed)
-        if game.trump_card is not None and game.trump_card.kind == kind and game.werewolf_swap is None:
+        if game.trump_card is not None and game.trump_card.kind == kind and werewolf_swap(game) is None:
             return game
     raise AssertionError(f"no seed turns up the {kind}")
 

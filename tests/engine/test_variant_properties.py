@@ -25,6 +25,7 @@ from wizard_edu import (
     TrumpError,
     WrongPhaseError,
 )
+from wizard_edu.engine.rules.anniversary import werewolf_swap
 
 BIDDING_VARIANTS = [
     ("classic", {"bidding": "hidden"}),
@@ -205,7 +206,7 @@ def check_special_phases(game: Game, tricks_before: int, round_before: int) -> N
             assert (game.phase == "cloud") == (holder is not None)
             assert game.to_move == holder or holder is None
     if game.phase == "werewolf":
-        seat, took = game.werewolf_swap
+        seat, took = werewolf_swap(game)
         assert game.to_move == seat and took in game.hands[seat] and game.trump_card.kind == "werewolf"
     elif game.phase in ("bid", "trump") and game.ruleset.specials and not game.tricks:
         assert all(c.kind != "werewolf" for h in game.hands for c in h)

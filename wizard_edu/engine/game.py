@@ -228,27 +228,6 @@ class Game:
     def tricks(self) -> list[TrickRecord]:
         return self.state.tricks
 
-    @property
-    def werewolf_swap(self) -> tuple[int, Card] | None:
-        """Anniversary: ``(seat, card)`` when the Werewolf's holder took the turned-up card."""
-        return getattr(self.state.extra, "werewolf_swap", None)
-
-    @property
-    def passes(self) -> list[tuple[Card, ...]]:
-        """Anniversary: the passes made this round; ``passes[k][s]`` is the card seat ``s`` gave to its left."""
-        return getattr(self.state.extra, "passes", [])
-
-    @property
-    def cloud(self) -> tuple[int, int] | None:
-        """Anniversary: ``(seat, change)`` once the Cloud's holder has changed their bid."""
-        return getattr(self.state.extra, "cloud", None)
-
-    def cloud_holder(self) -> int | None:
-        """Anniversary: the seat that won the trick holding the Cloud this round (``None`` if nobody)."""
-        from .rules.anniversary import cloud_holder
-
-        return cloud_holder(self)
-
     # -- rounds, turns and scores ------------------------------------------------------------------
     @property
     def round_number(self) -> int:
@@ -586,18 +565,6 @@ class Game:
     def choose_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
         """The dealer names the trump colour after a Wizard was turned up."""
         return self.apply(Action(ActionKind.TRUMP, colour), seat)
-
-    def name_trump(self, colour: str | None, seat: int | None = None) -> tuple[Event, ...]:
-        """Anniversary: the Werewolf's holder names the trump colour (``None``: no trump)."""
-        return self.apply(Action("werewolf", colour), seat)
-
-    def pass_card(self, card: Card | str, seat: int | None = None) -> tuple[Event, ...]:
-        """Anniversary: the player to move chooses the card they pass to the left after a Juggler trick."""
-        return self.apply(Action("pass", Card.parse(card)), seat)
-
-    def change_bid(self, change: int, seat: int | None = None) -> tuple[Event, ...]:
-        """Anniversary: the Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
-        return self.apply(Action("cloud", change), seat)
 
     # -- positions, saves and copies -------------------------------------------------------------------
     def position(self) -> str:

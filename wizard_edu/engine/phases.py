@@ -71,6 +71,13 @@ class PhaseText:
     buttons ("Werewolf: name the trump"; ``""`` for none); ``label(value)`` and ``tooltip(value)``
     are a button's words for one value of the step's action; ``by_hand`` is True when the player
     acts by choosing a card of their hand (the value is the card), not by a button.
+
+    A variant's step also says how its action reads in the learner's words (the teaching layer's
+    :class:`~wizard_edu.teach.vocabulary.Vocabulary` passes itself as ``words``, so a card or
+    colour is named in the learner's words): ``action_words(words, value)`` for the action alone
+    ("pass red 7 to the left") and ``move_words(words, name, you, value, shown)`` for its line in
+    the log ("Owl passes a card to the left."; ``shown`` is False for a card others cannot see).
+    ``None`` (the core steps) leaves the words to the vocabulary.
     """
 
     prompt: Callable[[SeatView], str]
@@ -78,6 +85,8 @@ class PhaseText:
     label: Callable[[Any], str] = str
     tooltip: Callable[[Any], str] = str
     by_hand: bool = False
+    action_words: Callable[[Any, Any], str] | None = None
+    move_words: Callable[[Any, str, bool, Any, bool], str] | None = None
 
 
 def _bid_prompt(view: SeatView) -> str:

@@ -38,7 +38,9 @@ from typing import Any
 
 from ..display.html import SPECIAL_STYLE, card_face
 from ..display.themes import Theme, get_theme
+from ..engine.actions import ActionKind
 from ..engine.cards import COLOUR_NAMES, Card
+from ..engine.phases import PhaseText
 from ..engine.rules.core import DEALER_CHOOSES, trump_from_card
 from ..engine.rules.rulesets import Ruleset, get_ruleset
 
@@ -250,19 +252,25 @@ class Vocabulary:
 
     def action(self, action: Any) -> str:
         """An action in words: "predict 2", "play red 7", "choose green as trump"."""
-        if action.kind == "bid":
+        if action.kind == ActionKind.BID:
             return f"{self.bid_verb} {action.value}"
-        if action.kind == "play":
+        if action.kind == ActionKind.PLAY:
             if action.value is None:
                 return "play the card you cannot see"
             return f"play {self.card_name(action.value)}"
-        if action.kind in ("trump", "werewolf"):
+        if action.kind == ActionKind.TRUMP:
             return "choose no trump" if action.value is None else f"choose {self.colour(action.value)} as trump"
-        if action.kind == "pass":
-            return f"pass {self.card_name(action.value)} to the left"
-        if action.kind == "cloud":
-            return f"change your {self.bid_noun} by {action.value:+d}"
+        text = self._variant_text(action.kind)
+        if text is not None and text.action_words is not None:
+            return text.action_words(self, action.value)
         return self.text(str(action))
+
+    def _variant_text(self, kind: str) -> PhaseText | None:
+        """The words of the ruleset's own step that takes actions of ``kind`` (None for none)."""
+        for phase in self.ruleset.hooks.phases.values():
+            if phase.action == kind:
+                return phase.text
+        return None
 
     def move_line(self, name: str, you: bool, action: Any, card: Card | None = None,
                   shown: bool = True) -> str:
@@ -272,23 +280,19 @@ class Vocabulary:
         card passed face down to someone else.
         """
         kind, value = action.kind, action.value
-        if kind == "bid":
+        if kind == ActionKind.BID:
             return f"{name} {self.verb(self.bid_verb, you)} {value}."
-        if kind in ("trump", "werewolf"):
-            extra = " (Werewolf)" if kind == "werewolf" else ""
+        if kind == ActionKind.TRUMP:
             what = "no trump" if value is None else f"{self.colour(value)} as trump"
-            return f"{name} {self.verb('choose', you)} {what}{extra}."
-        if kind == "play":
+            return f"{name} {self.verb('choose', you)} {what}."
+        if kind == ActionKind.PLAY:
             what = self.card_name(card if card is not None else value)
             if value is None:
                 what = f"the card {'you' if you else 'they'} could not see: {what}"
             return f"{name} {self.verb('play', you)} {what}."
-        if kind == "pass":
-            what = self.card_name(value) if shown else "a card"
-            return f"{name} {self.verb('pass', you)} {what} to the left."
-        if kind == "cloud":
-            whose = "your" if you else "their"
-            return f"{name} {self.verb('change', you)} {whose} {self.bid_noun} by {value:+d} (Cloud)."
+        text = self._variant_text(kind)
+        if text is not None and text.move_words is not None:
+            return text.move_words(self, name, you, value, shown)
         return f"{name}: {self.text(str(action))}."
 
     def trick_reason(self, result: Any) -> str:

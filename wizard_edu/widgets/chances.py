@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from ..display.html import card_html
 from ..display.themes import Theme
 from ..engine.game import SeatView
+from ..engine.phases import PhaseName
 from ..engine.rules.tables import is_tabled
 from .common import theme_for
 from .placeholder import KidText
@@ -85,7 +86,7 @@ def in_ten(p: float) -> str:
 
 def panel_samples(view: SeatView, budget: int = PANEL_BUDGET, most: int = 2000, least: int = 300) -> int:
     """Deals for one update: as many as fit the time budget (fewer with many cards and tricks to go)."""
-    if view.phase == "bid":
+    if view.phase == PhaseName.BID:
         options, tricks = len(view.legal_bids) or view.hand_size + 1, view.hand_size
     else:
         options, tricks = max(1, len(set(view.legal_cards))), max(1, len(view.hand))
@@ -108,7 +109,7 @@ def chances_html(view: SeatView, table: pd.DataFrame, theme: Theme) -> str:
     """The picture for a table from :func:`card_chances` (or, while bidding, :func:`bid_values`)."""
     junior = view.ruleset.scoring == "junior"
     promise = "prediction" if junior else "bid"
-    if view.phase == "bid":
+    if view.phase == PhaseName.BID:
         rows = []
         for b, row in table.iterrows():
             rows.append(f'<div class="wizard-chance-row wizard-chance-bid-{b}" style="display:flex;gap:1em;'
@@ -198,15 +199,15 @@ class ChancesPanel(KidText, widgets.VBox):
         junior = view.ruleset.scoring == "junior"
         if not is_tabled(view.ruleset) or view.hand_hidden:
             message = "Chances are shown for Wizard Junior and Classic Wizard cards."
-        elif view.phase == "bid" and view.my_turn:
+        elif view.phase == PhaseName.BID and view.my_turn:
             n = self.samples or panel_samples(view)
             self.table = bid_values(view, samples=n, seed=self.seed, bid_informed=self.bid_informed)
             message = None
-        elif view.phase == "play" and view.my_turn and view.legal_cards:
+        elif view.phase == PhaseName.PLAY and view.my_turn and view.legal_cards:
             n = self.samples or panel_samples(view)
             self.table = card_chances(view, samples=n, seed=self.seed, bid_informed=self.bid_informed)
             message = None
-        elif view.phase == "over":
+        elif view.phase == PhaseName.OVER:
             message = "The game is over."
         else:
             message = ("The chances show when it is your turn to "
@@ -224,7 +225,7 @@ def _plain(view: SeatView, table: pd.DataFrame) -> str:
     """The panel as plain sentences (for tests and screen readers)."""
     junior = view.ruleset.scoring == "junior"
     promise = "prediction" if junior else "bid"
-    if view.phase == "bid":
+    if view.phase == PhaseName.BID:
         return " ".join(f"{'Predict' if junior else 'Bid'} {b}: {chance_words(r['makes bid'])}."
                         for b, r in table.iterrows())
     return " ".join(f"{key} wins this trick: {chance_words(r['wins trick'])}; your {promise} comes true: "

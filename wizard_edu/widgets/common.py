@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 from ..display.html import CARD_CSS, CARD_HEIGHT, CARD_WIDTH, card_html, cards_html
 from ..display.themes import FILL, INK, Theme, get_theme
+from ..engine.actions import ActionKind
 from ..engine.cards import Card
 from ..engine.events import (
     BidChanged,
@@ -25,11 +26,15 @@ from ..engine.events import (
     TrumpChosen,
 )
 from ..engine.game import Action, Game, TrickRecord
+from ..engine.phases import PhaseName
+from ..engine.rules.anniversary import AnniversaryPhase
 from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError, WrongPhaseError
 from ..teach.vocabulary import Vocabulary, vocabulary
 from .placeholder import STOPPED_CSS, kid_bundle
 
+#: The actions that name the trump (the Anniversary's Werewolf holder names it too).
+NAMING_KINDS = (ActionKind.TRUMP, AnniversaryPhase.WEREWOLF)
 _KIND_STYLE = {"ok": ("#e7f6ec", "#1b5e20", "\u2714"), "error": ("#fdecea", "#8a1c1c", "\u2716"),
                "info": ("#eef3fb", "#1f3b63", "\u2139"), "hint": ("#fff8e1", "#5d4300", "\u2605")}
 
@@ -332,24 +337,24 @@ def narrate(events: Iterable[Event], game: Any, learner: int, vocab: Vocabulary,
         if isinstance(event, BidMade):
             shown = seat == learner or game.visible_bids(learner)[event.seat] is not None
             if shown:
-                lines.append(vocab.move_line(name, you, Action("bid", event.bid)))
+                lines.append(vocab.move_line(name, you, Action(ActionKind.BID, event.bid)))
             else:
                 lines.append(f"{name} {'have' if you else 'has'} made a {vocab.bid_noun}: "
                              f"it stays hidden for now.")
-            if game.ruleset.bidding == "hidden" and game.phase != "bid":  # the last one: all shown now
+            if game.ruleset.bidding == "hidden" and game.phase != PhaseName.BID:  # the last one: all shown now
                 said = ", ".join(f"{names[s]} {b}" for s, b in enumerate(game.visible_bids(learner)))
                 lines.append(f"All the {vocab.bid_noun}s are in: {said}.")
         elif isinstance(event, TrumpChosen):
             # The move says which it was (a dealer may also name trump under a turned-up Werewolf).
-            kind = action.kind if action is not None and action.kind in ("trump", "werewolf") else "trump"
+            kind = action.kind if action is not None and action.kind in NAMING_KINDS else ActionKind.TRUMP
             lines.append(vocab.move_line(name, you, Action(kind, event.trump)))
         elif isinstance(event, CardPlayed):
-            unseen = action is not None and action.kind == "play" and action.value is None
-            lines.append(vocab.move_line(name, you, Action("play", None if unseen else event.card), event.card))
+            unseen = action is not None and action.kind == ActionKind.PLAY and action.value is None
+            lines.append(vocab.move_line(name, you, Action(ActionKind.PLAY, None if unseen else event.card), event.card))
         elif isinstance(event, PassChosen):
-            lines.append(vocab.move_line(name, you, Action("pass", event.card), shown=seat == learner))
+            lines.append(vocab.move_line(name, you, Action(AnniversaryPhase.PASS, event.card), shown=seat == learner))
         elif isinstance(event, BidChanged):
-            lines.append(vocab.move_line(name, you, Action("cloud", event.change)))
+            lines.append(vocab.move_line(name, you, Action(AnniversaryPhase.CLOUD, event.change)))
         elif isinstance(event, TrickFinished):
             lines.append(vocab.trick_line(event.record, names, learner, you=you_seat))
         elif isinstance(event, RoundFinished):

@@ -15,8 +15,10 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..display.html import cards_html
+from ..engine.actions import ActionKind
 from ..engine.events import RoundFinished
 from ..engine.game import Action, RoundRecord, TrickRecord
+from ..engine.phases import PhaseName
 from ..engine.rules.rulesets import Ruleset, get_ruleset
 from ..errors import WizardError
 from ..players.rule_of_thumb import RuleOfThumbPlayer
@@ -102,7 +104,7 @@ class PredictionWidget(WidgetBase):
 
     def _run_until_my_bid(self) -> None:
         game = self.game
-        while game.to_move != self.seat or game.phase == "trump":
+        while game.to_move != self.seat or game.phase == PhaseName.TRUMP:
             seat = seat_to_move(game)
             action = self.computers[seat].act(game.view(seat))
             if seat == self.seat:  # the learner deals and a Wizard came up: the rule of thumb picks for them
@@ -130,7 +132,7 @@ class PredictionWidget(WidgetBase):
             self.say("This round is over: press Deal another hand.", "info")
             return False
         try:
-            self.game.apply(Action("bid", n), self.seat)
+            self.game.apply(Action(ActionKind.BID, n), self.seat)
         except WizardError as exc:
             self.say(self.vocab.text(str(exc)), "error")
             return False

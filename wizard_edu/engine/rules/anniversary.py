@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BidError, IllegalPlayError
+from ..actions import Action
 from ..cards import BOMB, CLOUD, COLOUR_NAMES, COLOURS, DRAGON, FAIRY, JUGGLER, WEREWOLF, Card, sorted_hand
 from ..events import BidChanged, CardsPassed, PassChosen, TrumpChosen, WerewolfSwapped
 from ..phases import PhaseName, PhaseText, StrEnum
@@ -109,6 +110,38 @@ def _pass_order(game: Game) -> list[int]:
     return [(game.dealer + 1 + i) % game.players for i in range(game.players)]
 
 
+# -- the Anniversary's moves and state, for any caller (the engine itself sends them as actions) --------
+def werewolf_swap(game: Game) -> tuple[int, Card] | None:
+    """``(seat, card)`` when the Werewolf's holder took the turned-up card this round (else ``None``;
+    ``None`` in a game of other rules too)."""
+    return getattr(game.state.extra, "werewolf_swap", None)
+
+
+def passes(game: Game) -> list[tuple[Card, ...]]:
+    """The passes made this round; ``passes(game)[k][s]`` is the card seat ``s`` gave to its left."""
+    return getattr(game.state.extra, "passes", [])
+
+
+def cloud_change(game: Game) -> tuple[int, int] | None:
+    """``(seat, change)`` once the Cloud's holder has changed their bid this round."""
+    return getattr(game.state.extra, "cloud", None)
+
+
+def name_trump(game: Game, colour: str | None, seat: int | None = None) -> tuple:
+    """The Werewolf's holder names the trump colour (``None``: no trump): ``Action("werewolf", colour)``."""
+    return game.apply(Action(WEREWOLF_PHASE, colour), seat)
+
+
+def pass_card(game: Game, card: Card | str, seat: int | None = None) -> tuple:
+    """The player to move chooses the card they pass to the left after a Juggler trick."""
+    return game.apply(Action(PASS, Card.parse(card)), seat)
+
+
+def change_bid(game: Game, change: int, seat: int | None = None) -> tuple:
+    """The Cloud's holder changes their bid by ``+1`` or ``-1`` before scoring."""
+    return game.apply(Action(CLOUD_PHASE, change), seat)
+
+
 def cloud_holder(game: Game) -> int | None:
     """The seat that won the trick holding the Cloud this round (``None`` if nobody)."""
     for record in game.state.tricks:
@@ -135,10 +168,20 @@ def _trump_words(value: Any) -> str:
     return "no trump" if value is None else COLOUR_NAMES[value]
 
 
+def _werewolf_action(words: Any, value: Any) -> str:
+    return "choose no trump" if value is None else f"choose {words.colour(value)} as trump"
+
+
+def _werewolf_move(words: Any, name: str, you: bool, value: Any, shown: bool) -> str:
+    what = "no trump" if value is None else f"{words.colour(value)} as trump"
+    return f"{name} {words.verb('choose', you)} {what} (Werewolf)."
+
+
 WEREWOLF_TEXT = PhaseText(
     lambda view: "You hold the Werewolf: you swapped it for the trump card. Name the trump (or no trump).",
     title=lambda view: "Werewolf: name the trump", label=_trump_words,
-    tooltip=lambda value: f"Werewolf: choose {'no trump' if value is None else _trump_words(value) + ' as trump'}")
+    tooltip=lambda value: f"Werewolf: choose {'no trump' if value is None else _trump_words(value) + ' as trump'}",
+    action_words=_werewolf_action, move_words=_werewolf_move)
 
 
 def _werewolf_status(game: Game) -> str:
@@ -178,9 +221,15 @@ def _apply_pass(game: Game, seat: int, value: Any) -> tuple[Any, tuple]:
     return card, events
 
 
+def _pass_move(words: Any, name: str, you: bool, card: Any, shown: bool) -> str:
+    what = words.card_name(card) if shown else "a card"
+    return f"{name} {words.verb('pass', you)} {what} to the left."
+
+
 PASS_TEXT = PhaseText(
     lambda view: "After the Juggler's trick everyone passes a card to the left: click the card to pass.",
-    by_hand=True)
+    by_hand=True, action_words=lambda words, card: f"pass {words.card_name(card)} to the left",
+    move_words=_pass_move)
 
 
 # -- the cloud phase -----------------------------------------------------------------------------
@@ -213,7 +262,10 @@ def _apply_cloud(game: Game, seat: int, change: Any) -> tuple[Any, tuple]:
 CLOUD_TEXT = PhaseText(
     lambda view: "You won the Cloud's trick: change your bid by +1 or -1 before scoring.",
     title=lambda view: "Cloud: change your bid", label=lambda change: f"{change:+d}",
-    tooltip=lambda change: f"Cloud: change your bid by {change:+d}")
+    tooltip=lambda change: f"Cloud: change your bid by {change:+d}",
+    action_words=lambda words, change: f"change your {words.bid_noun} by {change:+d}",
+    move_words=lambda words, name, you, change, shown: (
+        f"{name} {words.verb('change', you)} {'your' if you else 'their'} {words.bid_noun} by {change:+d} (Cloud)."))
 
 
 def _trump(text: str) -> str | None:
@@ -228,6 +280,7 @@ class Anniversary(VariantRules):
     view_fields = {"werewolf_swap": None, "pending_pass": None, "passes": ()}
     record_fields = {"werewolf": None, "cloud": None}
     trump_of = staticmethod(anniversary_trump)
+    never_played = {WEREWOLF: "The Werewolf is never played: it is swapped for the trump card."}
     phases = {
         WEREWOLF_PHASE: Phase(WEREWOLF_PHASE, WEREWOLF_PHASE, _werewolf_seat,
                               lambda game: [*COLOURS, None], _apply_werewolf,

@@ -47,8 +47,8 @@ def _check_trick(trick: Sequence[Card], ruleset: Ruleset) -> None:
                 f"A played {card.kind.capitalize()} needs the colour its player named, "
                 f"like {card.kind.capitalize()}:R."
             )
-        if card.kind == WEREWOLF:
-            raise IllegalPlayError("The Werewolf is never played: it is swapped for the trump card.")
+        if card.kind in ruleset.hooks.never_played:
+            raise IllegalPlayError(ruleset.hooks.never_played[card.kind])
 
 
 # -- trump -------------------------------------------------------------------
@@ -128,13 +128,14 @@ def playable(hand: Sequence[Card], trick: Sequence[Card], ruleset: Ruleset) -> l
     """The rule behind :func:`legal_plays`, for cards the game already checked (no parsing): the
     cards of ``hand``, in hand order, that follow suit onto ``trick``."""
     colour = _lead_of(trick, ruleset) if trick else None
-    # The Werewolf never stays in a hand to be played: it is swapped for the trump card.
+    # A variant's card that is never played (the Anniversary's Werewolf) is never legal.
+    never = ruleset.hooks.never_played
     if colour is not None:
         for card in hand:
             if card.kind == NUMBER and card.colour == colour:
                 # They hold the colour led: that colour, or a card without one (Wizard, Jester, ...).
-                return [c for c in hand if c.colour == colour or (c.kind != NUMBER and c.kind != WEREWOLF)]
-    return [c for c in hand if c.kind != WEREWOLF]
+                return [c for c in hand if c.colour == colour or (c.kind != NUMBER and c.kind not in never)]
+    return [c for c in hand if c.kind not in never] if never else list(hand)
 
 
 def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
@@ -148,8 +149,8 @@ def check_play(hand: Sequence[Card], trick: Sequence[Card], card: Card,
         name = card.kind.capitalize()
         raise IllegalPlayError(f"Say which colour the {name} takes as you play it: "
                                f"{name}:R, {name}:G, {name}:B or {name}:Y.")
-    if card.kind == WEREWOLF:
-        raise IllegalPlayError("The Werewolf is never played: it is swapped for the trump card.")
+    if card.kind in ruleset.hooks.never_played:
+        raise IllegalPlayError(ruleset.hooks.never_played[card.kind])
     if card.unnamed not in legal_plays(hand, trick, ruleset):
         colour = lead_colour(trick, ruleset)
         assert colour is not None  # with no colour led every card held is legal, so one was led

@@ -92,6 +92,10 @@ class VariantRules:
     #: in a Classic game), so code that asks every game need not ask which rules it has.
     view_fields: Mapping[str, Any] = {}
     record_fields: Mapping[str, Any] = {}
+    #: Card kinds never played to a trick, each with the reason told to a player who tries (the
+    #: Anniversary's Werewolf is swapped for the trump card instead).  The play checks of
+    #: :mod:`~wizard_edu.engine.rules.core` leave them out of the legal cards and refuse them.
+    never_played: Mapping[str, str] = {}
 
     # -- players, rounds and the deal ---------------------------------------------------------
     def check_players(self, ruleset: Ruleset, players: int) -> None:
