@@ -14,20 +14,20 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..display.charts import Chart
 from ..display.themes import FILL, INK, SYMBOL
 from ..engine.actions import ActionKind
 from ..engine.cards import COLOURS, Card
 from ..engine.events import RoundFinished
 from ..engine.game import Action, Game, SeatView
-from ..errors import SaveFileError, WizardError
-from ..tables.controller import CLASS_GAME, TableController
+from ..errors import WizardError
+from ..tables.controller import TableController
 from ..tables.saves import autosave_path, check_save_text
 from ..tables.sources import DEFAULT_NAMES, GameSource, TableGame, table_source
 from ..teach.vocabulary import Vocabulary
 from .common import DOUBLE_CLICK_SECONDS, WidgetBase, guarded, narrate, seed_box, text_button, vocab_for
 from .keys import NumberKeys
 from .table_clicks import TableClicks
+from .table_pad import TablePadAndSaves
 from .table_parts import STYLE, TableDrawing, describe_action, running_totals_chart
 
 
@@ -36,7 +36,7 @@ def _safely(widget: Any, fn: Callable[[], Any]) -> Callable[[], Any]:
     return lambda: guarded(lambda _widget: fn())(widget)
 
 
-class TableWidget(TableClicks, TableDrawing, WidgetBase):
+class TableWidget(TablePadAndSaves, TableClicks, TableDrawing, WidgetBase):
     """Play Wizard (Junior, Classic or a variant) against computer players.  See :mod:`wizard_edu.widgets`."""
 
     kid_name = "Your game table"
@@ -358,62 +358,6 @@ class TableWidget(TableClicks, TableDrawing, WidgetBase):
         """"How good are my predictions?" for this table's learner: drawn under the table, and
         returned (a :class:`~wizard_edu.review.PredictionSummary`)."""
         return self.lookback.show_predictions()
-
-    # -- score pad, chart, saving ------------------------------------------------------------------
-    def score_pad(self):
-        """The score pad as a pandas DataFrame (Junior says "predicted" instead of "bid")."""
-        return self.vocab.score_pad(self.game.score_pad())
-
-    def show_score_pad(self) -> None:
-        """Show the score pad inside the widget."""
-        self._pad_visible = True
-        self._render_pad()
-
-    def chart(self, figsize: tuple[float, float] = (6, 3.2)) -> Chart:
-        """A chart (shown as a picture) of everyone's running total after each round."""
-        return running_totals_chart(self.game, figsize)  # type: ignore[arg-type]
-
-    def show_chart(self) -> None:
-        """Draw the chart of running totals into the widget (as a PNG image)."""
-        self.chart_image.value = self.chart().png()
-        self.chart_image.layout.display = None
-        self._chart_visible = True
-
-    def save_json(self) -> str:
-        """The game in progress as JSON: :meth:`Game.to_json` plus the table's seat, opponents and theme."""
-        return self.controller.save_json()
-
-    def load_json(self, text: str | bytes) -> bool:
-        """Resume a saved game.  All or nothing: a broken, tampered or foreign file shows a message
-        and changes nothing (the current game goes on and every button keeps working)."""
-        if not self.controller.can_restart:
-            self.say(CLASS_GAME, "error")
-            return False
-        lost = "Could not load that game, so the current game goes on."
-        kept = dict(vars(self.controller)), self.vocab, list(self.events)
-        try:
-            self.controller.load(text)
-        except SaveFileError as exc:
-            why = str(exc)
-            if "broken or incomplete (" in why:  # the engine's last resort names a Python error
-                why = "That saved game has been changed or damaged, so it cannot be read. Save the game again."
-            self.say(f"{lost} {self.vocab.text(why)}", "error")
-            return False
-        except WizardError as exc:
-            self.say(f"{lost} This saved game is broken ({self.vocab.text(str(exc))}).", "error")
-            return False
-        try:  # everything was checked; should drawing the loaded game still fail, put the old one back
-            self._use_vocab(vocab_for(self.game.ruleset, self.controller.theme))
-            self._begin()
-        except Exception:  # noqa: BLE001 - all or nothing: the table must keep working
-            vars(self.controller).update(kept[0])
-            self._use_vocab(kept[1])
-            self.events = kept[2]
-            self.seed_box.value = str(self.game.seed)
-            self._render()
-            self.say(f"{lost} This saved game has been changed or damaged. Save the game again.", "error")
-            return False
-        return True
 
     def _summary(self) -> str:
         return f"{self.ruleset.title}, {self.game.players} players, seed {self.game.seed}: {self.game.status()}"
