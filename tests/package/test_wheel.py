@@ -118,9 +118,10 @@ def test_tables_from_the_installed_wheel_serve_the_board(wheel, tmp_path):
 
 def test_an_installation_without_the_board_page_says_so(monkeypatch, tmp_path):
     from wizard_edu.errors import ServerError
-    from wizard_edu.online import server
+    from wizard_edu.online import handler, server
 
-    monkeypatch.setattr(server, "STATIC", tmp_path)   # an installation that lost its static files
+    for module in (handler, server):    # an installation that lost its static files
+        monkeypatch.setattr(module, "STATIC", tmp_path)
     with pytest.raises(ServerError, match="board page is missing"):
         server.board_page()
     with pytest.raises(ServerError, match="Reinstall wizard-edu"):   # before a port or database is opened

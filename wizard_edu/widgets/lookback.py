@@ -26,15 +26,28 @@ import ipywidgets as widgets
 
 from ..engine.game import Game
 from ..errors import WizardError, WrongPhaseError
-from ..review import review_round
-from ..review.record import load_predictions, note_round
-from ..review.summary import PredictionSummary, summarize
-from ..review.words import often
 from ..teach.vocabulary import Vocabulary, vocabulary
 from .common import text_button
 
 if TYPE_CHECKING:
+    from ..review.summary import PredictionSummary
     from .table import TableWidget
+
+# wizard_edu.review (and with it the simulator's numpy) is imported only when a round is looked back
+# on: a pupil's kernel that only plays stays light (tests/kidmode/test_light_kernel.py).
+def review_round(*args: Any, **kwargs: Any) -> Any:
+    """:func:`wizard_edu.review.review_round`, imported at its first use."""
+    from ..review import review_round as review
+
+    return review(*args, **kwargs)
+
+
+def note_round(*args: Any, **kwargs: Any) -> Any:
+    """:func:`wizard_edu.review.note_round`, imported at its first use."""
+    from ..review.record import note_round as note
+
+    return note(*args, **kwargs)
+
 
 #: One worker for every table in the kernel: look-backs are worked out one after the other, so a
 #: second table's round never makes the first one's slower.
@@ -109,6 +122,8 @@ def review_html(review: Any, vocab: Vocabulary) -> str:
     for b, p in sorted(review.bid_chances.items()):
         mark = " \u2605 best" if b == review.best_bid else ""
         yours = f" (your {noun})" if b == review.bid else ""
+        from ..review.words import often
+
         said = often(p) if review.kid else f"{round(p * 100)} in 100"
         extra = "" if review.kid else f"<td>{review.expected_scores[b]:+g} points on average</td>"
         rows.append(f'<tr class="{"wizard-best-bid" if mark else ""}"><td>{b}{html.escape(yours)}</td>'
@@ -168,6 +183,9 @@ class PredictionsPanel(widgets.VBox):
 
     def update(self) -> PredictionSummary:
         """Read the record again and redraw; returns the summary."""
+        from ..review.record import load_predictions
+        from ..review.summary import summarize
+
         record = load_predictions(self.learner, self.home)
         rounds = [r for r in record.rounds if self.rules is None or r.rules == self.rules]
         self.summary = summarize(rounds)
