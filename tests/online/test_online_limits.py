@@ -10,6 +10,7 @@ import json
 import os
 import sqlite3
 import subprocess
+import time
 import types
 import urllib.error
 import urllib.request
@@ -21,7 +22,13 @@ import tornado.web
 from wizard_edu.online import ClassCodeError, join
 from wizard_edu.online import service as service_module
 from wizard_edu.online.auth import MAX_FAILED, MAX_NEW_PUPILS, MAX_WAIT, NewPupils, Throttle, refusal_status
-from wizard_edu.online.errors import OnlineError, StorageError, TooManyNewPupilsError, TooManyTriesError
+from wizard_edu.online.errors import (
+    OnlineError,
+    SeatTakenError,
+    StorageError,
+    TooManyNewPupilsError,
+    TooManyTriesError,
+)
 from wizard_edu.online.service import TableService
 from wizard_edu.online.storage import PupilRecord, SQLiteStore
 from wizard_edu.online.testing import running_tables, start_tables, tables_command
@@ -216,10 +223,19 @@ def test_a_second_service_on_the_same_database_is_refused_and_a_killed_ones_lock
         second = start_tables(db, port=first.port, table_size=3, extra=FAST)
         try:
             assert second.code == "ABCD" and ann.view().hand    # Ann's seat reconnects by itself
-            again = join(second.url, "ABCD", "ann")
+            # While Ann's page is connected her name is hers alone (issue 27); once it is closed, the
+            # same name gets her kept join and seat back.  The service sees the close a moment later.
+            ann.close()
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    again = join(second.url, "ABCD", "ann")
+                    break
+                except SeatTakenError:
+                    assert time.monotonic() < deadline, "Ann's closed page still holds her name"
+                    time.sleep(0.1)
             assert (again.table_id, again.seat) == (1, 0)         # her join and seat were kept
             again.close()
-            ann.close()
         finally:
             second.stop()
         assert not Path(str(db) + ".lock").exists()               # a clean stop removes the lock file
