@@ -6,36 +6,11 @@ the same cards, and the board says which ranking is used."""
 from __future__ import annotations
 
 import pytest
+from class_service import play_out, register, service
 
 from wizard_edu.online.errors import TournamentError
 from wizard_edu.online.server import error_status
-from wizard_edu.online.service import TableService
-from wizard_edu.online.storage import SQLiteStore
 from wizard_edu.online.tournament import HeldHand, Result, compare_same_cards, standings
-from wizard_edu.players import make_player
-
-
-def service(path, **settings) -> TableService:
-    return TableService(SQLiteStore(path), code="ABCD", settings={"computer_delay": 0, "computer": "easy", **settings})
-
-
-def register(svc: TableService, pupils: int) -> dict[int, str]:
-    svc.open_registration()
-    return {p.id: p.token for p in (svc.join("ABCD", f"Pupil {i}") for i in range(pupils))}
-
-
-def play_out(svc: TableService, tokens: dict[int, str]) -> None:
-    brains = {pid: make_player("easy", seed=pid) for pid in tokens}
-    while True:
-        svc.play_computers()
-        acted = False
-        for pid, token in tokens.items():
-            view = svc.view(token)
-            if view is not None and view.legal:
-                svc.act(token, brains[pid].act(view))
-                acted = True
-        if not acted:
-            return
 
 
 def test_tables_of_the_same_size_get_the_same_deals_and_other_sizes_do_not(tmp_path):

@@ -6,36 +6,10 @@ BEFORE the start, and a started tournament keeps its game for every round, a res
 from __future__ import annotations
 
 import pytest
+from class_service import play_out, register, service
 
 from wizard_edu.engine.rules import round_sizes
-from wizard_edu.online.service import TableService
-from wizard_edu.online.storage import SQLiteStore
 from wizard_edu.online.tournament import tournament_plan, tournament_ruleset
-from wizard_edu.players import make_player
-
-
-def service(path, **settings) -> TableService:
-    return TableService(SQLiteStore(path), code="ABCD", settings={"computer_delay": 0, "computer": "easy", **settings})
-
-
-def register(svc: TableService, pupils: int) -> dict[int, str]:
-    svc.open_registration()
-    return {p.id: p.token for p in (svc.join("ABCD", f"Pupil {i}") for i in range(pupils))}
-
-
-def play_out(svc: TableService, tokens: dict[int, str]) -> None:
-    """Every pupil plays an easy computer player's choice until no table waits for a pupil."""
-    brains = {pid: make_player("easy", seed=pid) for pid in tokens}
-    while True:
-        svc.play_computers()
-        acted = False
-        for pid, token in tokens.items():
-            view = svc.view(token)
-            if view is not None and view.legal:
-                svc.act(token, brains[pid].act(view))
-                acted = True
-        if not acted:
-            return
 
 
 def test_a_junior_class_plays_a_junior_tournament(tmp_path):
