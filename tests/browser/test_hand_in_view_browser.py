@@ -255,7 +255,9 @@ def test_before_a_run_and_after_a_restart_the_table_says_what_to_do(page, lab):
     shutil.copy(lab.root / "05-play-wizard-junior.ipynb", lab.root / "05-before-a-run.ipynb")
     open_notebook(page, lab, "05-before-a-run.ipynb")
     outputs = page.locator(f"{PANEL} .jp-OutputArea-output")
-    outputs.first.wait_for(timeout=WAIT)
+    # JupyterLab draws the cells a few at a time: wait for both placeholders before reading them all.
+    for place in ("Your game table appears here", "The table chooser appears here"):
+        outputs.filter(has_text=place).first.wait_for(state="attached", timeout=WAIT)
     texts = outputs.evaluate_all("els => els.map(e => e.innerText)")
     assert "\u25b6 Your game table appears here. To open it, run the notebook: Run \u25b8 Run All Cells." in texts
     assert "\u25b6 The table chooser appears here. To open it, run the notebook: Run \u25b8 Run All Cells." in texts
