@@ -14,6 +14,7 @@ import time
 
 import pytest
 from browser_helpers import widget
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_kidmode_browser import kid_server, no_code_shown  # noqa: F401 - kid_server is a fixture
 
 from wizard_edu.kidmode.kidmode import KID_APPS, available_apps, landing_url
@@ -25,11 +26,20 @@ WAIT = 60_000
 KIT_CARD_TEXT = re.compile(r"(?<![\w-])[RGBY](?:1[0-3]|[1-9])(?![\w])")
 
 
-def open_app(page, port: int, name: str):
-    page.goto(f"http://127.0.0.1:{port}/voila/render/apps/{name}.ipynb", timeout=WAIT)
-    app = page.locator(".wizard-kid-app").first
-    app.locator(".wizard-widget").first.wait_for(timeout=WAIT)
-    return app
+def wait_for_app(page, server: dict) -> None:
+    """Wait until the app's widget shows; if it never does, fail with what the page and the server said."""
+    try:
+        page.locator(".wizard-kid-app .wizard-widget").first.wait_for(timeout=WAIT)
+    except PlaywrightTimeout:
+        log = (server["notebooks"].parent / "play.log").read_text(errors="replace")
+        pytest.fail(f"no widget on {page.url} after {WAIT / 1000:.0f} s.\nThe page: {page.inner_text('body')[:600]}"
+                    f"\nThe server's log (end): {log[-4000:]}")
+
+
+def open_app(page, server: dict, name: str):
+    page.goto(f"http://127.0.0.1:{server['port']}/voila/render/apps/{name}.ipynb", timeout=WAIT)
+    wait_for_app(page, server)
+    return page.locator(".wizard-kid-app").first
 
 
 def settle(page, ms: int = 600) -> None:
@@ -48,7 +58,7 @@ def test_every_app_opens_from_the_landing_page_and_links_back(page, kid_server):
         start = time.monotonic()
         link.click()
         page.wait_for_url(f"**/voila/render/{href}", timeout=WAIT)
-        page.locator(".wizard-kid-app .wizard-widget").first.wait_for(timeout=WAIT)
+        wait_for_app(page, kid_server)
         print(f"{app.name}: usable {time.monotonic() - start:.1f} s after the click")
         no_code_shown(page)
         text = page.inner_text("body")
@@ -68,7 +78,7 @@ def test_an_app_loads_only_the_widget_extensions_and_nothing_from_other_servers(
     page.on("request", lambda request: requested.append(request.url))
     page.on("requestfailed", lambda request: stopped.append(request.url) if request.failure == "csp" else None)
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    app = open_app(page, kid_server["port"], "junior-table")
+    app = open_app(page, kid_server, "junior-table")
     app.locator(".wizard-table .wizard-bid-button").first.wait_for(timeout=WAIT)
     settle(page)
     extensions = {re.search(r"/voila/labextensions/((?:@[^/]+/)?[^/]+)/", url).group(1)
@@ -83,7 +93,7 @@ def test_an_app_loads_only_the_widget_extensions_and_nothing_from_other_servers(
 
 
 def test_classic_app_with_us_games_faces_shows_no_kit_card_text(page, kid_server):  # noqa: F811
-    app = open_app(page, kid_server["port"], "classic-table")
+    app = open_app(page, kid_server, "classic-table")
     table = app.locator(".wizard-table")
     assert "Bid:" in table.locator(".wizard-actions").inner_text()
     seen = []
@@ -119,7 +129,7 @@ def test_classic_app_with_us_games_faces_shows_no_kit_card_text(page, kid_server
 
 
 def test_double_clicks_show_no_error_over_a_move_that_worked(page, kid_server):  # noqa: F811
-    app = open_app(page, kid_server["port"], "junior-table")
+    app = open_app(page, kid_server, "junior-table")
     table = app.locator(".wizard-table")
     number = table.locator(".wizard-bid-button.wizard-bid-1")
     number.dblclick()
