@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import http.cookiejar
 import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
 from types import SimpleNamespace
 from unittest import mock
 
@@ -12,7 +17,8 @@ import pytest
 import tornado.httputil
 import tornado.web
 
-from wizard_edu.kidmode import learners
+from wizard_edu.kidmode import kidmode, learners
+from wizard_edu.lab import servers
 from wizard_edu.online.errors import PupilNameError, SeatTakenError
 from wizard_edu.teach import progress
 
@@ -139,3 +145,63 @@ def test_the_kernel_a_page_gets_works_for_its_learner(tmp_path, monkeypatch):
         assert os.environ[progress.LEARNER_ENV] == "Ada" and os.environ[progress.HOME_ENV] == env[progress.HOME_ENV]
     assert {k: c.key for k, c in book.kernels.items()} == {"cold": "name:ada", "warm": "name:ada"}
     assert book.taken("ada", "browser-b", km) and not book.taken("ada", "browser-a", km)
+
+
+# -- the kid server's pages (a real server; no page is opened, so no kernel starts) --------------------
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None   # the redirect comes back as an answer (its Location is what is checked)
+
+
+def browser_opener():
+    jar = http.cookiejar.CookieJar()
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
+
+
+def test_the_class_code_page_takes_a_name_and_a_taken_or_bad_name_is_refused(tmp_path):
+    from test_servers import ROOT_FLAG, get, start_cli, stop_cli, wait_for
+
+    port = servers.free_port("0.0.0.0")
+    process, log = start_cli(tmp_path, "play", "--classroom", "--no-browser", "--no-preheat", f"--port={port}",
+                             f"--tables-db={tmp_path / 'tables.sqlite'}", *ROOT_FLAG)
+    try:
+        code = wait_for(log, r"\(class code: ([A-Z0-9]+)\)", process).group(1)
+        wait_for(log, "Kid mode is ready", process)
+        base = f"http://127.0.0.1:{port}"
+        landing = "/voila/render/kids.ipynb"
+
+        def form(opener) -> str:
+            _, _, page = get(f"{base}/login", opener)
+            assert 'id="learner-name"' in page and "Your name" in page
+            return re.search(r'name="_xsrf" value="([^"]+)"', page).group(1)
+
+        ada = browser_opener()
+        xsrf = form(ada)
+        status, _, body = get(f"{base}/login?next=%2Fvoila%2Frender%2Fkids.ipynb", ada,
+                              {"_xsrf": xsrf, "password": code, "name": "A" * 21})
+        assert status == 400 and "Type your name (1 to 20 letters)." in body and 'id="learner-name"' in body
+        location = dict(name_reply_headers(base, ada, xsrf, "Ada", landing))["Location"]
+        assert location.startswith(landing + "?learner=")
+        # Somewhere else only this server's pages: any other address goes to the landing page.
+        evil = dict(name_reply_headers(base, ada, xsrf, "Ada", "http://evil.example/"))["Location"]
+        assert evil.startswith(landing + "?learner=")
+
+        bob = browser_opener()           # another browser: Ada's name was given a moment ago
+        xsrf_bob = form(bob)
+        status, _, body = get(f"{base}/login", bob, {"_xsrf": xsrf_bob, "password": code, "name": "ADA"})
+        assert status == 409 and "Someone else in the class is called ADA right now" in body
+        status, _, _ = get(f"{base}/wizard-edu/learner", bob, {"_xsrf": xsrf_bob, "name": "Bob", "next": landing})
+        assert status == 302
+        assert kidmode.kid_status(port, code)["kernels"] == 0
+    finally:
+        stop_cli(process)
+
+
+def name_reply_headers(base: str, opener, xsrf: str, name: str, next_url: str):
+    """The headers of the answer to a name given at ``wizard-edu/learner``."""
+    body = urllib.parse.urlencode({"_xsrf": xsrf, "name": name, "next": next_url}).encode()
+    try:
+        opener.open(f"{base}/wizard-edu/learner", data=body, timeout=60)
+    except urllib.error.HTTPError as err:
+        return list(err.headers.items())
+    raise AssertionError("no redirect")

@@ -34,8 +34,8 @@ import tornado.ioloop
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
 
-from ..online.errors import SeatTakenError
-from ..online.names import clean_name, fold_name, name_key
+from ..online.errors import PupilNameError, SeatTakenError
+from ..online.names import MAX_NAME, clean_name, fold_name, name_key
 from ..teach import progress
 
 #: The query argument that carries a page's learner pass.
@@ -94,7 +94,10 @@ class LearnerBook:
     def claim(self, name: object, browser: str, km: Any) -> str:
         """The name, tidied, now this browser's; :class:`~wizard_edu.online.errors.PupilNameError` (no name,
         too long) or :class:`~wizard_edu.online.errors.SeatTakenError` (another browser's pupil has it) if not."""
-        shown = clean_name(name)
+        try:
+            shown = clean_name(name)
+        except PupilNameError:   # (the class tables' words end "then press Join")
+            raise PupilNameError(f"Type your name (1 to {MAX_NAME} letters).") from None
         if self.taken(shown, browser, km):
             raise SeatTakenError(f"Someone else in the class is called {shown} right now. Add the first "
                                  f"letter of your family name, like {shown} B.")
