@@ -192,6 +192,7 @@ def test_the_class_code_page_takes_a_name_and_a_taken_or_bad_name_is_refused(tmp
         assert status == 409 and "Someone else in the class is called ADA right now" in body
         status, _, _ = get(f"{base}/wizard-edu/learner", bob, {"_xsrf": xsrf_bob, "name": "Bob", "next": landing})
         assert status == 302
+        assert get(f"{base}/wizard-edu/learner", bob, {"name": "Cy", "next": landing})[0] == 403   # no XSRF field
         assert kidmode.kid_status(port, code)["kernels"] == 0
     finally:
         stop_cli(process)
