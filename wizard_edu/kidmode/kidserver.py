@@ -20,6 +20,8 @@ so nothing secret is on the command line.  What it adds to plain Voila:
   :data:`PAGE_GONE_SECONDS` without its page, the kernel is told the page is gone, so a class table
   there shows its pupil away at once (and here again when the page reconnects).
 * **Compressed pages** for a class (``--classroom``): pupils load Voila's scripts over the school network.
+* **A learner per page** (``--classroom``): the pupil's name, typed with the class code or at the foot
+  of a page, makes that page's kernel work for that pupil (:mod:`wizard_edu.kidmode.learners`).
 * ``/`` leads to the landing page; ``/wizard-edu/status`` tells (logged-in) tests and benchmarks how
   many apps are open and how many kernels are warm.
 """
