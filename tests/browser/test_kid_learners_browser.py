@@ -55,7 +55,7 @@ def start_kid_mode(base: Path) -> tuple[subprocess.Popen, int, Path, Path]:
     out = open(log, "wb")  # noqa: SIM115 - closed with the server
     env = {**isolated_env(base), progress.HOME_ENV: str(home)}
     process = subprocess.Popen([sys.executable, "-m", "wizard_edu.cli", "play", "--no-browser", f"--port={port}",
-                                f"--notebooks={notebooks}", "--classroom", "--max-apps=4",
+                                f"--notebooks={notebooks}", "--classroom", "--max-apps=6",
                                 f"--tables-db={base / 'tables.sqlite'}", *(["--allow-root"] if is_root() else [])],
                                env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     process.log_file = out  # type: ignore[attr-defined]
