@@ -283,3 +283,67 @@ def test_the_service_takes_identity_from_the_pass_and_shows_the_teacher_only(tmp
         assert _post(tables.url + "api/live/events", {"events": [ev(1)]}, ada_again)[0] == 200   # (again: once)
         view = tables.teacher("api/live/view")
         assert {p["name"]: p["tries"] for p in view["pupils"]} == {"A.": 1, "B.": 1}
+
+
+# -- the unit checks on the live page (issue 31 item 3) ----------------------------------------------
+def test_the_live_page_scores_the_unit_checks_as_the_report_does(tmp_path):
+    """Each pupil's before and after and the gain per idea come from the same events the progress files
+    keep: the live view and `wizard-edu report` (read from the files) agree."""
+    from wizard_edu.teach import unit_checks
+
+    told: dict[str, list[dict]] = {}
+    who = {"now": ""}
+
+    def listener(event):
+        told.setdefault(who["now"], []).append({**event, "id": f"e{sum(map(len, told.values()))}"})
+
+    before, after = "check-junior-before", "check-junior-after"
+    answers = {   # pupil: (notebook, idea, [checks in order]) ...
+        "Ada": [(before, "deck", [False, True]), (before, "trump-wins", [True]), (after, "deck", [True]),
+                (after, "trump-wins", [True]), ("06-x", "q1", [True])],
+        "Bob": [(before, "deck", [True]), (before, "trump-wins", [True]), (after, "deck", [True])],
+        "Cy": [(before, "deck", [True])],              # before only: no gain counted for Cy
+    }
+    progress.add_listener(listener)
+    try:
+        for name, done in answers.items():
+            who["now"] = name
+            for notebook, idea, checks in done:
+                qid = f"{notebook}.{idea}" if notebook.startswith("check-") else idea
+                for correct in checks:
+                    progress.record(name, notebook, qid, correct, home=tmp_path / name)
+        who["now"] = "Bob"      # Bob presses "Show answer" on the last question: it scores nothing
+        progress.record_shown("Bob", after, f"{after}.trump-wins", home=tmp_path / "Bob")
+    finally:
+        progress.remove_listener(listener)
+
+    view = class_view(told, now=10**10)
+    homes = [tmp_path / name for name in answers]
+    scores = unit_checks.check_scores(homes)
+    for pupil in view["pupils"]:
+        (junior,) = pupil["checks"]
+        row = scores.loc[pupil["name"]]
+        assert (junior["unit"], junior["of"]) == ("junior", 6)
+        for when in ("before", "after"):
+            stored = row[unit_checks.check_column(unit_checks.UNITS[0], when)]
+            assert junior[when] == (None if stored is None or str(stored) == "<NA>" else int(stored))
+    by_name = {p["name"]: p["checks"][0] for p in view["pupils"]}
+    assert (by_name["Ada"]["before"], by_name["Ada"]["after"]) == (1, 2)      # deck was right only after a try
+    assert (by_name["Bob"]["before"], by_name["Bob"]["after"]) == (2, 1)
+    assert (by_name["Cy"]["before"], by_name["Cy"]["after"]) == (1, None)
+    gains = {g["idea"]: g for g in view["gains"]}
+    report = unit_checks.idea_gain(homes).loc["junior"]
+    assert set(gains) == set(report.index[report["pupils"] > 0])
+    for idea, g in gains.items():
+        assert {k: g[k] for k in ("pupils", "before", "after", "gain")} == {
+            k: report.loc[idea, k] for k in ("pupils", "before", "after", "gain")}
+    assert (gains["deck"]["pupils"], gains["deck"]["before"], gains["deck"]["after"]) == (2, 0.5, 1.0)
+    assert gains["trump-wins"]["gain"] == -0.5
+
+
+def test_the_live_page_shows_no_gain_before_anyone_took_both_checks():
+    view = class_view({"Ada": [ev(0, notebook="check-junior-before", question="check-junior-before.deck",
+                                   correct=True)]}, now=10)
+    assert view["pupils"][0]["checks"] == [{"unit": "junior", "before": 1, "after": None, "of": 6}]
+    assert view["gains"] == []
+    assert class_view({"Ada": [ev(0)]}, now=10)["pupils"][0]["checks"] == []

@@ -20,6 +20,8 @@ so nothing secret is on the command line.  What it adds to plain Voila:
   :data:`PAGE_GONE_SECONDS` without its page, the kernel is told the page is gone, so a class table
   there shows its pupil away at once (and here again when the page reconnects).
 * **Compressed pages** for a class (``--classroom``): pupils load Voila's scripts over the school network.
+* **A learner per page** (``--classroom``): the pupil's name, typed with the class code or at the foot
+  of a page, makes that page's kernel work for that pupil (:mod:`wizard_edu.kidmode.learners`).
 * ``/`` leads to the landing page; ``/wizard-edu/status`` tells (logged-in) tests and benchmarks how
   many apps are open and how many kernels are warm.
 """
@@ -53,7 +55,8 @@ from voila.voila_identity_provider import VoilaLoginHandler
 from ..errors import KernelLimitReached
 from ..online.auth import Throttle
 from ..online.classcode import normalise_code
-from ..online.errors import TooManyTriesError
+from ..online.errors import PupilNameError, SeatTakenError, TooManyTriesError
+from . import learners
 from .kidmode import SETTINGS_ENV
 
 #: Wrong class codes from each address, typed on the login page or given as ``?token=`` (one for the server).
@@ -192,7 +195,12 @@ class KidLoginHandler(VoilaLoginHandler):
             f"{self.xsrf_form_html()}"
             '<label for="code" style="display:block;font-size:1.3em;margin:0.5em">Class code</label>'
             '<input id="code" name="password" autocomplete="off" autocapitalize="characters" autofocus '
-            'maxlength="20" required><br><button type="submit">Go</button></form>')))
+            'maxlength="20" required>'
+            '<label for="learner-name" style="display:block;font-size:1.3em;margin:0.5em">Your name '
+            '<span style="font-size:0.8em">(so your teacher sees your work)</span></label>'
+            '<input id="learner-name" name="name" autocomplete="off" maxlength="20" '
+            'style="text-transform:none;letter-spacing:0;width:10em">'
+            '<br><button type="submit">Go</button></form>')))
 
     @allow_unauthenticated
     async def post(self):
@@ -210,7 +218,41 @@ class KidLoginHandler(VoilaLoginHandler):
             return
         self.current_user = user
         self.identity_provider.set_login_cookie(self, user)
-        self._redirect_safe(self.get_argument("next", default=self.base_url))
+        typed = self.get_argument("name", default="").strip()
+        if not typed:   # (no name: the page asks for it at its foot)
+            self._redirect_safe(self.get_argument("next", default=self.base_url))
+            return
+        where = learners.safe_next(self, self.get_argument("next", default=None))
+        try:
+            name = self.settings["wizard_edu"]["learners"].claim(typed, learners.browser_of(self), self.kernel_manager)
+        except (PupilNameError, SeatTakenError) as exc:   # the code was right: only the name to type again
+            self.set_status(409 if isinstance(exc, SeatTakenError) else 400)
+            self.finish(name_page(self, where, str(exc)))
+            return
+        self.redirect(learners.with_pass(where, learners.make_pass(self, name)))
+
+
+def name_page(handler: JupyterHandler, next_url: str, error: str = "") -> str:
+    """The kid-sized page that asks a pupil's name (once the class code was right)."""
+    return kid_page("Your name", "<h1>Wizard games</h1><p>Type your name, then press <b>This is me</b>.</p>"
+                    + learners.name_form(handler, next_url, error))
+
+
+class LearnerHandler(JupyterHandler):
+    """``POST wizard-edu/learner`` (``name``, ``next``): the page ``next`` again, with a learner pass for
+    the name (:mod:`wizard_edu.kidmode.learners`); a name another pupil has right now is refused."""
+
+    @tornado.web.authenticated
+    def post(self) -> None:
+        where = learners.safe_next(self, self.get_argument("next", None))
+        try:
+            name = self.settings["wizard_edu"]["learners"].claim(self.get_argument("name", ""),
+                                                                 learners.browser_of(self), self.kernel_manager)
+        except (PupilNameError, SeatTakenError) as exc:
+            self.set_status(409 if isinstance(exc, SeatTakenError) else 400)
+            self.finish(name_page(self, where, str(exc)))
+            return
+        self.redirect(learners.with_pass(where, learners.make_pass(self, name)))
 
 
 class KidIdentityProvider(PasswordIdentityProvider):
@@ -266,9 +308,32 @@ def stuck_page_script(back: str, seconds: int = STUCK_SECONDS) -> str:
 
 
 class KidRenderHandler(TornadoVoilaHandler):
-    """Voila's page handler with the cap: past it, a "wait a moment" page instead of a kernel."""
+    """Voila's page handler with the cap: past it, a "wait a moment" page instead of a kernel.
 
-    def _full(self) -> None:
+    In a classroom, a page opened with a learner pass of this browser works for that learner (its
+    kernel through :class:`wizard_edu.kidmode.learners.PageKernels`); a page without one asks the name.
+    """
+
+    _page_kernels: learners.PageKernels | None = None
+
+    @property
+    def kernel_manager(self) -> Any:   # the page's view of the manager when it has a learner
+        return self._page_kernels or self.settings["kernel_manager"]
+
+    def _learner(self) -> tuple[str | None, str | None]:
+        """(the page's learner, its pass), or (None, None) outside a classroom or without a good pass."""
+        if not self.settings["wizard_edu"]["classroom"]:
+            return None, None
+        token = self.get_argument(learners.ARG, None)
+        name = learners.read_pass(self, token)
+        book: learners.LearnerBook = self.settings["wizard_edu"]["learners"]
+        if name is None or book.taken(name, learners.browser_of(self), self.settings["kernel_manager"]):
+            return None, None
+        self._page_kernels = learners.PageKernels(self.settings["kernel_manager"], book, name,
+                                                  learners.browser_of(self))
+        return name, token
+
+    def _full(self, back: str | None = None) -> None:
         limit = self.settings["wizard_edu"]["max_apps"]
         self.set_status(503)
         self.set_header("Retry-After", "30")
@@ -276,15 +341,18 @@ class KidRenderHandler(TornadoVoilaHandler):
             "<h1>All the game tables are busy</h1>"
             "<p>Many games are open right now. Wait a moment, then press <b>Try again</b>.</p>"
             '<p><a class="big" href="">Try again</a></p>'
-            f'<p><a class="big" href="{escape(self.base_url)}">Back to the start</a></p>'
+            f'<p><a class="big" href="{escape(back or self.base_url)}">Back to the start</a></p>'
             f'<p style="font-size:0.9em;color:#555">For the teacher: kid mode lets {limit} apps be open at '
             "once; closing unused tabs frees them, or start it again with a bigger --max-apps.</p>")))
 
     @tornado.web.authenticated
     async def get(self, path=None):
         limit = self.settings["wizard_edu"]["max_apps"]
+        learner, token = self._learner()
+        landing = self.settings["wizard_edu"]["landing"]
+        back = learners.with_pass(landing, token) if token else None
         if limit and apps_open(self.kernel_manager) >= limit:
-            self._full()
+            self._full(back)
             return
         # Voila's page stops its kernel when it closes (a POST from `beforeunload`) with the `_xsrf`
         # cookie; Voila never sets that cookie, so without this line every kernel waits for the culler.
@@ -293,12 +361,14 @@ class KidRenderHandler(TornadoVoilaHandler):
             async for html in self.get_generator(path=path):
                 self.write(html)
                 self.flush()
-            self.write(stuck_page_script(self.settings["wizard_edu"]["landing"]))
+            self.write(stuck_page_script(back or landing))
+            if self.settings["wizard_edu"]["classroom"]:
+                self.write(learners.page_foot(self, learner, token))
         except KernelLimitReached:
             if path and hasattr(self.kernel_manager, "fill_if_needed"):
                 self.kernel_manager.fill_if_needed(notebook_name=path)   # a failed warm start: try again later
             if not self._headers_written:
-                self._full()
+                self._full(back)
 
 
 class LandingRedirect(tornado.web.RequestHandler):  # plain tornado: a redirect needs no login
@@ -353,6 +423,7 @@ class KidVoila(Voila):
         settings = super().init_settings()
         conf = self.kid_settings
         settings["wizard_edu"] = {"max_apps": int(conf.get("max_apps") or 0),
+                                  "classroom": bool(conf.get("class_code")), "learners": learners.LearnerBook(),
                                   "warm_target": sum(conf.get("pool", {}).values()) if conf.get("preheat") else 0,
                                   "landing": f"{self.base_url}voila/render/{conf.get('landing', 'kids.ipynb')}"}
         # Pupils' pages come over the school network: gzip makes a first visit's ~5 MB of scripts about
@@ -374,6 +445,7 @@ class KidVoila(Voila):
                 continue
             handlers.append((pattern, handler, *rest))
         handlers.append((f"{self.server_url}wizard-edu/status", StatusHandler))
+        handlers.append((f"{self.server_url}wizard-edu/learner", LearnerHandler))
         return handlers
 
 

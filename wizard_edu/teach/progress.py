@@ -9,8 +9,10 @@ Nothing is recorded while a notebook is merely run (Run All, nbval): only a lear
 answer (:class:`wizard_edu.widgets.Question`) or a trainer level reached by clicking calls
 :func:`record` / :func:`record_level`.
 
-The learner's name: ``JUPYTERHUB_USER`` where set (each pupil has their own home there), otherwise the
-name the learner typed once (:func:`set_learner`), stored in the file.  Answers given before a name was
+The learner's name: ``JUPYTERHUB_USER`` where set (each pupil has their own home there), else
+``$WIZARD_EDU_LEARNER`` (a kid-mode page's learner: the kid server gives each page's kernel the name
+and a home of its own, :mod:`wizard_edu.kidmode.learners`), otherwise the name the learner typed once
+(:func:`set_learner`), stored in the file.  Answers given before a name was
 typed are kept under :data:`UNNAMED` and move to the name when it is given.
 
 File format (``format`` and ``version`` identify it; anything else is refused by name)::
@@ -49,6 +51,8 @@ from ..files import write_atomic
 FORMAT = "wizard-edu-progress"
 VERSION = 1
 HOME_ENV = "WIZARD_EDU_HOME"
+#: A kid-mode page's learner (set for its kernel by the kid server, with its own ``WIZARD_EDU_HOME``).
+LEARNER_ENV = "WIZARD_EDU_LEARNER"
 FOLDER = ".wizard-edu"
 FILENAME = "progress.json"
 #: The key used for answers given before the learner typed a name.
@@ -125,10 +129,11 @@ def save(data: dict[str, Any], home: str | os.PathLike | None = None) -> Path:
 
 # -- the learner's name ---------------------------------------------------------------------------
 def current_learner(home: str | os.PathLike | None = None) -> str | None:
-    """The learner's name: ``JUPYTERHUB_USER`` where set, else the name stored in the file, else None."""
-    hub = os.environ.get("JUPYTERHUB_USER")
-    if hub:
-        return hub
+    """The learner's name: ``JUPYTERHUB_USER`` where set, else ``$WIZARD_EDU_LEARNER`` (a kid-mode
+    page's), else the name stored in the file, else None."""
+    given = os.environ.get("JUPYTERHUB_USER") or os.environ.get(LEARNER_ENV)
+    if given:
+        return given
     try:
         name = load(home).get("current")
     except ProgressFileError:
@@ -446,4 +451,4 @@ def where_am_i(learner: str | None = None, home: str | os.PathLike | None = None
 __all__ = ["record", "record_shown", "record_level", "note_level", "class_report", "class_table", "where_am_i", "current_learner",
            "set_learner", "progress_path", "progress_home", "load", "save", "read_file", "hub_paths", "hub_patterns",
            "questions_in", "add_listener", "remove_listener", "note",
-           "notebook_name", "ProgressFileError", "HOME_ENV", "UNNAMED"]
+           "notebook_name", "ProgressFileError", "HOME_ENV", "LEARNER_ENV", "UNNAMED"]

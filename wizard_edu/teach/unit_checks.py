@@ -86,10 +86,12 @@ def answer_kinds(paths: Iterable[str | os.PathLike]) -> Any:
     return table.reindex(columns=KINDS, fill_value=0).astype("int64")
 
 
-def _check_results(paths: Iterable[str | os.PathLike]) -> dict[tuple[str, str, str], dict[str, bool]]:
-    """``{(pupil, unit, when): {idea: right first time}}`` for the check questions a pupil answered."""
+def check_results(rows: Iterable[tuple[str, str, str, dict[str, Any]]]) -> dict[tuple[str, str, str], dict[str, bool]]:
+    """``{(pupil, unit, when): {idea: right first time}}`` for the check questions among ``rows``
+    (``(pupil, notebook, question id, entry)`` as :func:`entries` gives them, or the teacher's live view
+    makes them from the pupils' events)."""
     found: dict[tuple[str, str, str], dict[str, bool]] = {}
-    for who, notebook, qid, e in entries(paths):
+    for who, notebook, qid, e in rows:
         place = unit_of(notebook)
         if place is None:
             continue
@@ -97,6 +99,32 @@ def _check_results(paths: Iterable[str | os.PathLike]) -> dict[tuple[str, str, s
         idea = qid.partition(".")[2]
         found.setdefault((who, unit.name, when), {})[idea] = bool(e.get("correct") and e.get("first_try"))
     return found
+
+
+def _check_results(paths: Iterable[str | os.PathLike]) -> dict[tuple[str, str, str], dict[str, bool]]:
+    return check_results(entries(paths))
+
+
+def scores_of(results: dict[tuple[str, str, str], dict[str, bool]]) -> dict[tuple[str, str, str], int]:
+    """Each check's score, ``{(pupil, unit, when): questions right first time}`` (correctness only)."""
+    return {place: sum(ideas.values()) for place, ideas in results.items()}
+
+
+def gain_rows(results: dict[tuple[str, str, str], dict[str, bool]]) -> list[dict[str, Any]]:
+    """One row per (unit, idea): the pupils who took both checks, the share right first time before and
+    after (rounded to 2 places) and the gain (after minus before); "" where nobody took both."""
+    rows = []
+    for unit in UNITS:
+        both = sorted({who for who, u, _w in results if u == unit.name
+                       and (who, unit.name, "before") in results and (who, unit.name, "after") in results})
+        for idea in unit.ideas:
+            before = sum(results[(who, unit.name, "before")].get(idea.name, False) for who in both)
+            after = sum(results[(who, unit.name, "after")].get(idea.name, False) for who in both)
+            n = len(both)
+            rows.append({"unit": unit.name, "idea": idea.name, "what it tests": idea.words, "pupils": n,
+                         "before": round(before / n, 2) if n else "", "after": round(after / n, 2) if n else "",
+                         "gain": round((after - before) / n, 2) if n else ""})
+    return rows
 
 
 def check_column(unit: Any, when: str) -> str:
@@ -109,14 +137,13 @@ def check_scores(paths: Iterable[str | os.PathLike]) -> Any:
     (:func:`check_column`): the questions right first time, empty (``<NA>``) when not taken."""
     import pandas as pd
 
-    results = _check_results(paths)
-    pupils = sorted({who for who, _u, _w in results})
+    scores = scores_of(_check_results(paths))
+    pupils = sorted({who for who, _u, _w in scores})
     table = pd.DataFrame(index=pd.Index(pupils, name="learner"))
     for unit in UNITS:
         for when in WHENS:
-            table[check_column(unit, when)] = pd.array(
-                [sum(results[(who, unit.name, when)].values()) if (who, unit.name, when) in results else None
-                 for who in pupils], dtype="Int64")
+            table[check_column(unit, when)] = pd.array([scores.get((who, unit.name, when)) for who in pupils],
+                                                       dtype="Int64")
     return table
 
 
@@ -125,18 +152,7 @@ def idea_gain(paths: Iterable[str | os.PathLike]) -> Any:
     before and after (rounded to 2 places) and the gain (after minus before)."""
     import pandas as pd
 
-    results = _check_results(paths)
-    rows = []
-    for unit in UNITS:
-        both = sorted({who for who, u, _w in results if u == unit.name
-                       and (who, unit.name, "before") in results and (who, unit.name, "after") in results})
-        for idea in unit.ideas:
-            before = sum(results[(who, unit.name, "before")].get(idea.name, False) for who in both)
-            after = sum(results[(who, unit.name, "after")].get(idea.name, False) for who in both)
-            n = len(both)
-            rows.append({"unit": unit.name, "idea": idea.name, "what it tests": idea.words, "pupils": n,
-                         "before": round(before / n, 2) if n else "", "after": round(after / n, 2) if n else "",
-                         "gain": round((after - before) / n, 2) if n else ""})
+    rows = gain_rows(_check_results(paths))
     return pd.DataFrame(rows).set_index(["unit", "idea"])
 
 
@@ -195,5 +211,5 @@ def update_key(lesson: str | os.PathLike = "lessons/unit-checks.md") -> bool:
     return new != text
 
 
-__all__ = ["KINDS", "two_choice", "kind_of", "entries", "answer_kinds", "check_scores", "check_column", "idea_gain", "pupil_table",
+__all__ = ["KINDS", "two_choice", "kind_of", "entries", "check_results", "scores_of", "gain_rows", "answer_kinds", "check_scores", "check_column", "idea_gain", "pupil_table",
            "key_markdown", "update_key", "KEY_BEGIN", "KEY_END"]

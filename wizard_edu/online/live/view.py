@@ -4,6 +4,9 @@ Each pupil: where they are (the notebook and question of their last event), thei
 shown answers there, and a *stuck* mark: :data:`STUCK_WRONG` wrong tries on one question not yet
 answered right, or :data:`STUCK_SECONDS` on it without getting it. Each question: how many pupils
 answered it, right first time, right after a hint, answer shown, and the commonest wrong answer.
+The unit checks: each pupil's score before and after, and the class's gain per idea, worked out by the
+report's own code (:mod:`wizard_edu.teach.unit_checks`) from the entries the events make
+(:func:`progress_entry`: the same entry the pupil's progress file keeps).
 
 >>> e = [dict(id=str(i), kind="check", notebook="n", question="q", correct=False, answer="3", time=i)
 ...      for i in range(3)]
@@ -17,6 +20,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from ...teach.questions.checks import UNITS
+from ...teach.unit_checks import check_results, gain_rows, scores_of
 
 STUCK_WRONG = 3
 STUCK_SECONDS = 600.0
@@ -59,6 +65,36 @@ def question_outcome(events: list[dict[str, Any]]) -> dict[str, Any]:
             "wrong_answers": wrong_answers, "started": started}
 
 
+def progress_entry(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """One pupil's events on one question (in time order) as their progress file keeps the question:
+    tries, right at last (``correct``), right at the first try (``first_try``), answer ``shown``."""
+    entry: dict[str, Any] = {"tries": 0, "correct": False, "first_try": None}
+    for e in events:
+        if e["kind"] == "check":
+            entry["tries"] += 1
+            if entry["first_try"] is None:
+                entry["first_try"] = e["correct"]
+            entry["correct"] = entry["correct"] or e["correct"]
+        elif e["kind"] == "shown":
+            entry["shown"] = True
+    return entry
+
+
+def unit_checks(rows: list[tuple[str, str, str, dict[str, Any]]],
+                show: Callable[[str], str]) -> tuple[dict[str, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """Each pupil's unit checks (``{shown name: [{"unit", "before", "after", "of"}]}``, ``None`` for a
+    check not taken) and the gain per idea of the units some pupil took before and after."""
+    results = check_results(rows)
+    scores = scores_of(results)
+    checks: dict[str, list[dict[str, Any]]] = {}
+    for unit in UNITS:
+        for who in sorted({who for who, u, _w in scores if u == unit.name}):
+            checks.setdefault(show(who), []).append({
+                "unit": unit.name, "before": scores.get((who, unit.name, "before")),
+                "after": scores.get((who, unit.name, "after")), "of": len(unit.ideas)})
+    return checks, [row for row in gain_rows(results) if row["pupils"]]
+
+
 def stuck_mark(outcome: dict[str, Any], now: float) -> str:
     """Why a pupil is stuck on a question ("" when they are not)."""
     if outcome["right"] or outcome["shown"]:
@@ -72,15 +108,19 @@ def stuck_mark(outcome: dict[str, Any], now: float) -> str:
 
 def class_view(by_pupil: Mapping[str, Iterable[dict[str, Any]]], now: float,
                show: Callable[[str], str] = lambda name: name) -> dict[str, Any]:
-    """The page's data: ``pupils`` (one row each, by shown name) and ``questions`` (one row each)."""
+    """The page's data: ``pupils`` (one row each, by shown name, with their unit ``checks``),
+    ``questions`` (one row each) and ``gains`` (per idea of a unit check, :func:`unit_checks`)."""
     pupils: list[dict[str, Any]] = []
     per_question: dict[tuple[str, str], dict[str, Any]] = {}
+    entries: list[tuple[str, str, str, dict[str, Any]]] = []
     for name, raw in by_pupil.items():
         events = sorted(raw, key=lambda e: (e["time"], e["id"]))
         if not events:
             continue
         last = events[-1]
-        outcomes = {key: question_outcome(es) for key, es in _questions_of(events).items()}
+        questions_of = _questions_of(events)
+        outcomes = {key: question_outcome(es) for key, es in questions_of.items()}
+        entries.extend((name, nb, q, progress_entry(es)) for (nb, q), es in questions_of.items())
         here = (last["notebook"], last["question"]) if last["kind"] != "level" else None
         now_on = outcomes.get(here) if here else None
         levels = {e["question"]: e["level"] for e in events if e["kind"] == "level"}
@@ -109,8 +149,11 @@ def class_view(by_pupil: Mapping[str, Iterable[dict[str, Any]]], now: float,
         questions.append({"notebook": notebook, "question": question, **row,
                           "commonest_wrong": best[0][0] if best else None,
                           "commonest_wrong_count": best[0][1] if best else 0})
+    checks, gains = unit_checks(entries, show)
+    for pupil in pupils:
+        pupil["checks"] = checks.get(pupil["name"], [])
     pupils.sort(key=lambda p: (not p["stuck"], p["name"].casefold()))
-    return {"pupils": pupils, "questions": questions}
+    return {"pupils": pupils, "questions": questions, "gains": gains}
 
 
-__all__ = ["class_view", "question_outcome", "stuck_mark", "STUCK_WRONG", "STUCK_SECONDS"]
+__all__ = ["class_view", "question_outcome", "progress_entry", "unit_checks", "stuck_mark", "STUCK_WRONG", "STUCK_SECONDS"]
