@@ -164,6 +164,14 @@ def name_form(handler: JupyterHandler, next_url: str, error: str = "") -> str:
             'border-radius:10px;background:#ffd54f;margin:0.4em">This is me</button></form>')
 
 
+#: Voila draws the app into a shell it adds to the page's body after this box: without this the box would
+#: sit above the game and push the child's cards below a small screen. It moves the box back to the end.
+KEEP_AT_FOOT = ("<script>(function(){var box=document.currentScript.previousElementSibling;"
+                "function foot(){if(document.body.lastElementChild!==box&&box.parentNode===document.body)"
+                "document.body.appendChild(box);}"
+                "new MutationObserver(foot).observe(document.body,{childList:true});foot();})();</script>")
+
+
 def page_foot(handler: JupyterHandler, learner: str | None, token: str | None) -> str:
     """What a classroom page gets at its end: who it works for, and the script that keeps the pass in
     every link to another kid-mode page; or, with no learner yet, the name box."""
@@ -172,10 +180,10 @@ def page_foot(handler: JupyterHandler, learner: str | None, token: str | None) -
                '#333;border-radius:12px;padding:0.6em 1em;margin:1em;text-align:center">'
                '<p style="font-size:1.3em;margin:0.2em">Type your name, so your teacher sees your work.</p>'
                f"{name_form(handler, handler.request.path)}</div>")
-        return box
+        return box + KEEP_AT_FOOT
     render = json.dumps(handler.base_url + "voila/render/")
     return (f'<p class="wizard-kid-learner" style="font-family:sans-serif;font-size:1.1em;margin:1em">'
-            f"You are <b>{escape(learner)}</b>.</p>"
+            f"You are <b>{escape(learner)}</b>.</p>" + KEEP_AT_FOOT +
             "<script>(function(){var pass=new URLSearchParams(location.search).get('learner');if(!pass)return;"
             "document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href]');"
             "if(!a)return;var u=new URL(a.getAttribute('href'),location.href);"
