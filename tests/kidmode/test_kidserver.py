@@ -90,3 +90,17 @@ def test_a_page_stuck_on_loading_says_so_in_kid_words():
     assert "Loading widget" in script and "setInterval(check,25000)" in script
     assert "could not start" in script and "Back to all games" in script
     assert 'href=\\"/voila/render/kids.ipynb\\"' in script
+
+
+def test_voila_waits_for_an_apps_widget_on_a_busy_server(tmp_path):
+    """nbclient's own wait (4 s after a cell ran) dropped the app's widget on a loaded machine: the page
+    stayed on "Loading widget..." (seen in CI: "Timeout waiting for IOPub output")."""
+    import nbformat
+    from nbclient import NotebookClient
+    from voila.execute import VoilaExecutor
+
+    from wizard_edu.kidmode.kidserver import IOPUB_SECONDS, voila_config
+
+    conf = kidmode.kid_settings(tmp_path, 8866) | {"root_dir": str(tmp_path)}
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=voila_config(conf))
+    assert executor.iopub_timeout == IOPUB_SECONDS > NotebookClient(nbformat.v4.new_notebook()).iopub_timeout

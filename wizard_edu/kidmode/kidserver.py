@@ -449,6 +449,10 @@ class KidVoila(Voila):
         return handlers
 
 
+#: How long Voila waits for a cell's output (its widget) once the cell has run.
+IOPUB_SECONDS = 30
+
+
 def voila_config(conf: dict) -> Config:
     """The traitlets configuration of the kid-mode Voila, from the settings file."""
     c = Config()
@@ -461,6 +465,10 @@ def voila_config(conf: dict) -> Config:
     c.Voila.log_level = logging.WARNING   # warnings and errors only (see KidVoila.initialize)
     if conf.get("class_code"):
         c.Voila.token = normalise_code(conf["class_code"])
+    # Voila runs each app's cells with nbclient, which waits only 4 s after a cell for its output: on
+    # a busy school server (or CI) the app's widget came later, was dropped ("Timeout waiting for
+    # IOPub output") and the page said "Loading widget..." for good. A slow page beats an empty one.
+    c.VoilaExecutor.iopub_timeout = IOPUB_SECONDS
     vc = c.VoilaConfiguration
     vc.show_tracebacks = False
     vc.strip_sources = True
