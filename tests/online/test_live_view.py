@@ -6,10 +6,10 @@ import asyncio
 import json
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import pytest
+from http_json import get as _get
+from http_json import post as _post
 
 from wizard_edu.online.errors import BadRequestError, LiveEventError, ServiceUnreachableError
 from wizard_edu.online.live.board import LiveBoard
@@ -231,27 +231,6 @@ def test_progress_tells_its_listeners_the_answer_given(tmp_path):
 
 
 # -- the service -----------------------------------------------------------------------------------
-def _post(url, body, token=None, scheme="Bearer"):
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"{scheme} {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
-
-
-def _get(url, token=None):
-    request = urllib.request.Request(url)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def test_the_service_takes_identity_from_the_pass_and_shows_the_teacher_only(tmp_path):

@@ -12,12 +12,11 @@ import sqlite3
 import subprocess
 import time
 import types
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 import tornado.web
+from http_json import post
 
 from wizard_edu.online import ClassCodeError, join
 from wizard_edu.online import service as service_module
@@ -44,17 +43,6 @@ class Clock:
     def __call__(self) -> float:
         return self.now
 
-
-def post(url: str, body: dict, key: str | None = None) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
-    request.add_header("Content-Type", "application/json")
-    if key:
-        request.add_header("Authorization", f"Bearer {key}")
-    try:
-        with urllib.request.urlopen(request, timeout=20) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 # -- wrong codes: the throttle -----------------------------------------------------------------------

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from http_json import get as call
+from http_json import post
 
 from wizard_edu import Action, OutOfTurnError, WizardError
 from wizard_edu.lab.servers import free_port, is_root
@@ -52,28 +54,6 @@ def play_until(seats: list[Seat], done, limit: int = 2000) -> int:
     raise AssertionError("the game did not get there")
 
 
-def post(url: str, body: dict, token: str | None = None) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
-
-
-def call(url: str, token: str | None = None) -> tuple[int, dict]:
-    """A GET with a pupil's token: (status, JSON answer)."""
-    request = urllib.request.Request(url)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def wait_until(condition, timeout: float = 5.0, what: str = "it") -> float:
