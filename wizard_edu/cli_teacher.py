@@ -27,7 +27,7 @@ REPORT_EPILOG = """examples:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .teach import progress, unit_checks
+    from .teach import prediction_report, progress, unit_checks
 
     paths = [Path(p) for p in args.paths] if args.paths else progress.hub_paths()
     if not paths:
@@ -42,6 +42,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     if report.empty:
         print("No progress recorded in the files given.")
         return 1
+    predictions = prediction_report.predictions_table(paths)
+    for _path, reason in predictions.attrs["skipped"]:
+        print(f"skipped (predictions) {reason}", file=sys.stderr)
     table = progress.class_table(report)
     with _wide_pandas():
         print("Questions done / questions in the notebook (right first time) per learner and notebook; "
@@ -57,11 +60,17 @@ def cmd_report(args: argparse.Namespace) -> int:
             print(checks.to_string(na_rep="-"))
             print("\nThe class's gain per idea (share right first time, pupils who took both checks):")
             print(gain.drop(columns="what it tests").to_string())
+        if not predictions.empty:
+            print("\nPredictions at the tables (for the teacher only, never to show the class): rounds "
+                  "played, exact predictions, too high, too low; the hard computer player in the same seats:")
+            print(predictions.to_string(na_rep="-"))
     if args.html:
-        _write(args.html, report_html(report, table, kinds, checks, gain))
+        _write(args.html, report_html(report, table, kinds, checks, gain, predictions))
         print(f"Wrote {args.html}: open it in a browser and print it.")
     if args.csv:
-        _write(args.csv, unit_checks.pupil_table(paths).to_csv())
+        played = predictions[["rounds", "exact"]].rename(
+            columns={"rounds": "rounds played", "exact": "exact predictions"})
+        _write(args.csv, unit_checks.pupil_table(paths).join(played, how="outer").to_csv())
         print(f"Wrote {args.csv}: one row per pupil, for a gradebook.")
     return 0
 
@@ -86,9 +95,10 @@ class _wide_pandas:
 
 
 def report_html(report: pd.DataFrame, table: pd.DataFrame, kinds: pd.DataFrame | None = None,
-                checks: pd.DataFrame | None = None, gain: pd.DataFrame | None = None) -> str:
+                checks: pd.DataFrame | None = None, gain: pd.DataFrame | None = None,
+                predictions: pd.DataFrame | None = None) -> str:
     """A printable page: the class table, how the answers went, the unit checks before and after and
-    the gain per idea, then the details, then the files that were skipped."""
+    the gain per idea, the predictions at the tables, then the details, then the files that were skipped."""
     extra = ""
     if kinds is not None:
         extra += ("<h2>How the answers went</h2><p>Questions per pupil: right first time, right after a hint "
@@ -101,7 +111,12 @@ def report_html(report: pd.DataFrame, table: pd.DataFrame, kinds: pd.DataFrame |
     if gain is not None and checks is not None and not checks.empty:
         extra += ("<h2>The class's gain per idea</h2><p>The share of the pupils who took both checks who got "
                   "the idea right first time, before and after.</p>" + gain.to_html(escape=True))
-    skipped = report.attrs.get("skipped", [])
+    if predictions is not None and not predictions.empty:
+        extra += ("<h2>Predictions at the tables</h2><p>For the teacher only: rounds played, exact predictions "
+                  "(bids) and their share, too high, too low, and the hard computer player's exact share with "
+                  "the same cards in the same seats (- when not worked out).</p>"
+                  + predictions.to_html(escape=True, na_rep="-"))
+    skipped = report.attrs.get("skipped", []) + (predictions.attrs.get("skipped", []) if predictions is not None else [])
     skipped_html = "".join(f"<li><code>{html.escape(p)}</code>: {html.escape(r)}</li>" for p, r in skipped)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>wizard-edu: class progress</title>

@@ -28,11 +28,12 @@ from .record import (
     load_predictions,
     note_round,
     predictions_path,
+    read_learners,
     round_entry,
 )
 from .summary import PredictionSummary, calibration_table, summarize
 
 __all__ = ["review_round", "RoundReview", "TurningPoint", "TrickStep", "bid_time_game",
            "RoundEntry", "HardRound", "Predictions", "PredictionsWarning", "hard_player_round", "round_entry",
-           "load_predictions", "add_round", "note_round", "predictions_path",
+           "load_predictions", "add_round", "note_round", "predictions_path", "read_learners",
            "summarize", "PredictionSummary", "calibration_table"]

@@ -296,6 +296,20 @@ def load_predictions(learner: str | None = None, home: str | os.PathLike | None 
     return Predictions(name, rounds, path, warning)
 
 
+def read_learners(path: str | os.PathLike) -> tuple[dict[str, list[RoundEntry]], str | None]:
+    """Every learner's rounds in a predictions file, only read (a teacher's report never changes a
+    pupil's file): (rounds by learner, what was wrong with the file or ``None``). No file: no learners."""
+    path = Path(path)
+    try:
+        if not path.exists():
+            return {}, None
+    except OSError as exc:
+        return {}, f"{path} cannot be reached ({type(exc).__name__})"
+    data, problem = _problem(path)
+    rounds = {name: [RoundEntry.from_json(r) for r in items] for name, items in data["learners"].items() if items}
+    return rounds, (f"{path}: {problem}" if problem else None)
+
+
 def add_round(entry: RoundEntry, learner: str | None = None,
               home: str | os.PathLike | None = None) -> Predictions:
     """Add one round to a learner's record and save it (keeping the last :data:`MAX_ROUNDS`).
@@ -341,4 +355,4 @@ def note_round(game: Game, round_number: int, seat: int, learner: str | None = N
 
 __all__ = ["RoundEntry", "HardRound", "Predictions", "PredictionsWarning", "hard_player_round", "round_entry",
            "load_predictions", "add_round", "note_round", "predictions_path", "predictions_home", "MAX_ROUNDS",
-           "FORMAT", "UNNAMED"]
+           "FORMAT", "UNNAMED", "read_learners"]
