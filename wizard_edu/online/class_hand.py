@@ -5,8 +5,14 @@ the class CSV, and the class looking at one hand together.
 
 * When a round ends at a table, each pupil's round is looked back on (:func:`~wizard_edu.review.review_round`,
   made a :class:`~wizard_edu.review.RoundEntry`) in a worker thread of its own, so the move's reply is
-  not slowed and computer players do not wait. Nothing is stored: a look-back is worked out from the
-  game's seed and actions, always the same, so after a restart the finished rounds are worked out again.
+  not slowed and computer players do not wait. Then, when no look-back waits, the hard computer
+  player's line in the same seat (:func:`~wizard_edu.review.hard_player_round`, as the notebook
+  table's record has it) fills the entry's ``hard_...`` fields. Nothing is stored: a look-back is
+  worked out from the game's seed and actions, always the same, so after a restart the finished
+  rounds are worked out again.
+* :meth:`ClassRounds.seat_review` and :meth:`ClassRounds.seat_rounds`: a pupil's OWN finished rounds,
+  for their class table's "Look back" and "How good are my predictions?" (``api/seat/review``,
+  ``api/seat/rounds``): only the seat the pupil's token names, only finished rounds, never a seed.
 * :meth:`ClassRounds.pupil_predictions`: per pupil, exact bids out of rounds, too high and too low (the
   teacher's board, never the projector's hand page); :meth:`ClassRounds.rounds_frame`: the class's rounds
   in the class CSV format (:mod:`wizard_edu.review.export`).
@@ -28,8 +34,17 @@ from typing import TYPE_CHECKING, Any
 from ..engine.game import Action, Game
 from ..engine.rules.rulesets import Ruleset
 from ..errors import WizardError
-from ..review import RoundEntry, bid_time_game, review_round, round_entry, summarize
-from .errors import BadRequestError, OnlineError
+from ..review import (
+    HardRound,
+    RoundEntry,
+    RoundReview,
+    bid_time_game,
+    hard_player_round,
+    review_round,
+    round_entry,
+    summarize,
+)
+from .errors import BadRequestError, OnlineError, TableNotStartedError
 from .parts import ServicePart
 
 if TYPE_CHECKING:
@@ -56,26 +71,38 @@ class _Job:
     actions: tuple[tuple[int, tuple], ...]
     round_number: int
     seats: tuple[int, ...]
+    names: tuple[str, ...]
 
 
 def _replayed(job: _Job) -> Game:
-    game = Game(players=job.size, rules=Ruleset.from_dict(job.rules), seed=job.seed, first_dealer=job.first_dealer)
+    game = Game(players=job.size, rules=Ruleset.from_dict(job.rules), seed=job.seed, first_dealer=job.first_dealer,
+                names=list(job.names) or None)
     for seat, action in job.actions:
         game.apply(Action.from_json(list(action)), seat)
     return game
 
 
-def _look_back(job: _Job, samples: int | None) -> dict[int, tuple[RoundEntry, dict[int, float]] | str]:
-    """In the worker thread: each seat's record line and bid chances (or why it cannot be looked back on)."""
+def _look_back(job: _Job, samples: int | None) -> dict[int, RoundReview | str]:
+    """In the worker thread: each seat's look-back (or why it cannot be looked back on)."""
     game = _replayed(job)
-    found: dict[int, tuple[RoundEntry, dict[int, float]] | str] = {}
+    found: dict[int, RoundReview | str] = {}
     for seat in job.seats:
         try:
-            review = review_round(game, job.round_number, seat, samples=samples, card_samples=samples)
+            found[seat] = review_round(game, job.round_number, seat, samples=samples, card_samples=samples)
         except WizardError as exc:   # a game the look-back does not know (Anniversary cards): said once
             found[seat] = str(exc)
-            continue
-        found[seat] = (round_entry(review), dict(review.bid_chances))
+    return found
+
+
+def _hard_lines(job: _Job, samples: int | None) -> dict[int, HardRound | str]:
+    """In the worker thread: the hard computer player's line in each seat (or why there is none)."""
+    game = _replayed(job)
+    found: dict[int, HardRound | str] = {}
+    for seat in job.seats:
+        try:
+            found[seat] = hard_player_round(game, job.round_number, seat, samples=samples)
+        except WizardError as exc:
+            found[seat] = str(exc)
     return found
 
 
@@ -94,6 +121,8 @@ class ClassRounds(ServicePart):
     #: Deals the look-backs simulate (None: the kit's own, :func:`~wizard_edu.review.lookback.bid_samples`);
     #: tests and benchmarks set fewer.
     review_samples: int | None = None
+    #: Deals per decision of the hard player's line (None: the hard player's own); False: no hard line.
+    hard_samples: int | None | bool = None
 
     def _init_class_rounds(self) -> None:
         #: (table id, round, seat) -> the pupil's record line and the kit's chance of each bid.
@@ -101,6 +130,10 @@ class ClassRounds(ServicePart):
         self.bid_chances: dict[tuple[int, int, int], dict[int, float]] = {}
         #: (table id, round, seat) the look-back cannot do, with why (said in the log once).
         self.not_reviewed: dict[tuple[int, int, int], str] = {}
+        #: (table id, round, seat) -> the pupil's whole look-back (what their class table shows).
+        self.reviews: dict[tuple[int, int, int], RoundReview] = {}
+        #: (table id, round, seat) whose hard player's line is in the entry, or could not be worked out.
+        self.hard_done: set[tuple[int, int, int]] = set()
         self._summaries: dict[int, dict[str, Any]] = {}
         self.review_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-review")
         self._reviewing: asyncio.Task | None = None
@@ -121,7 +154,17 @@ class ClassRounds(ServicePart):
                     todo.append((table, number, left))
         return todo
 
-    def _take(self, job: _Job, found: dict[int, tuple[RoundEntry, dict[int, float]] | str]) -> None:
+    def _hard_todo(self) -> list[tuple[Table, int, tuple[int, ...]]]:
+        """The rounds looked back on whose hard player's lines are not worked out yet."""
+        if self.hard_samples is False:
+            return []
+        left: dict[tuple[int, int], list[int]] = {}
+        for key in sorted(self.reviews):
+            if key not in self.hard_done:
+                left.setdefault(key[:2], []).append(key[2])
+        return [(self.tables[t], n, tuple(seats)) for (t, n), seats in left.items()]
+
+    def _take(self, job: _Job, found: dict[int, RoundReview | str]) -> None:
         """On the service's thread: keep what a worker found."""
         pupils = set()
         for seat, result in found.items():
@@ -131,12 +174,27 @@ class ClassRounds(ServicePart):
                     log.info("Round %s at table %s is not looked back on: %s", job.round_number, job.table_id, result)
                 self.not_reviewed[key] = result
                 continue
-            self.round_entries[key], self.bid_chances[key] = result
-            pupil = self.tables[job.table_id].record.seats[seat].get("pupil")
-            if pupil is not None:
-                pupils.add(pupil)
+            self.reviews[key] = result
+            self.round_entries[key], self.bid_chances[key] = round_entry(result), dict(result.bid_chances)
+            pupils.add(self.tables[job.table_id].record.seats[seat].get("pupil"))
+        self._forget_summaries(pupils)
+
+    def _take_hard(self, job: _Job, found: dict[int, HardRound | str]) -> None:
+        """On the service's thread: the hard player's lines join the pupils' entries."""
+        pupils = set()
+        for seat, line in found.items():
+            key = (job.table_id, job.round_number, seat)
+            self.hard_done.add(key)
+            if isinstance(line, str):
+                log.info("No hard player's line for round %s at table %s: %s", job.round_number, job.table_id, line)
+                continue
+            self.round_entries[key] = round_entry(self.reviews[key], line, when=self.round_entries[key].date)
+            pupils.add(self.tables[job.table_id].record.seats[seat].get("pupil"))
+        self._forget_summaries(pupils)
+
+    def _forget_summaries(self, pupils: set[int | None]) -> None:
         for pupil in pupils:
-            self._summaries.pop(pupil, None)
+            self._summaries.pop(pupil, None)  # type: ignore[arg-type]
 
     def _round_ended(self) -> None:
         """A round ended somewhere: on the server its look-backs are worked out in the background."""
@@ -144,9 +202,11 @@ class ClassRounds(ServicePart):
             self._reviewing = self.loop.create_task(self._review_all())
 
     async def _review_all(self) -> None:
+        """The look-backs first (the pupils wait for them); a hard player's line only when none waits."""
         assert self.loop is not None
         try:
-            while todo := self._todo():
+            while True:
+                todo = self._todo()
                 for table, number, seats in todo:
                     job = self._job_for(table, number, seats)
                     try:
@@ -156,9 +216,25 @@ class ClassRounds(ServicePart):
                         log.exception("Looking back at round %s of table %s failed", number, table.id)
                         found = {seat: f"it failed ({type(exc).__name__})" for seat in seats}
                     self._take(job, found)
+                if not todo:
+                    hard = self._hard_todo()[:1]
+                    if not hard:
+                        break
+                    job = self._job_for(*hard[0])
+                    try:
+                        lines = await self.loop.run_in_executor(self.review_pool, _hard_lines, job,
+                                                                self._hard_samples())
+                    except Exception as exc:   # as above: the entry keeps its hard columns empty
+                        log.exception("The hard player's line of round %s of table %s failed", job.round_number,
+                                      job.table_id)
+                        lines = {seat: f"it failed ({type(exc).__name__})" for seat in job.seats}
+                    self._take_hard(job, lines)
                 self._changed(None)   # the board shows the new figures
         finally:
             self._reviewing = None
+
+    def _hard_samples(self) -> int | None:
+        return None if isinstance(self.hard_samples, bool) else self.hard_samples
 
     async def reviewed(self) -> None:
         """Every finished round looked back on (on the server: waits for the worker; without a loop: now).
@@ -166,7 +242,7 @@ class ClassRounds(ServicePart):
         if self.loop is None:
             self.reviewed_now()
             return
-        while self._todo() or self._reviewing is not None:
+        while self._todo() or self._hard_todo() or self._reviewing is not None:
             self._round_ended()
             task = self._reviewing
             if task is not None:
@@ -177,6 +253,9 @@ class ClassRounds(ServicePart):
         for table, number, seats in self._todo():
             job = self._job_for(table, number, seats)
             self._take(job, _look_back(job, self.review_samples))
+        for table, number, seats in self._hard_todo():
+            job = self._job_for(table, number, seats)
+            self._take_hard(job, _hard_lines(job, self._hard_samples()))
 
     # -- the teacher's figures -------------------------------------------------------------------------
     def pupil_rounds(self) -> dict[int, list[RoundEntry]]:
@@ -210,7 +289,8 @@ class ClassRounds(ServicePart):
 
     def rounds_frame(self) -> pd.DataFrame:
         """The class's rounds looked back on, one row per pupil and round, in the class CSV format
-        (:data:`~wizard_edu.review.export.CLASS_CSV_COLUMNS`); the hard player's columns are left empty."""
+        (:data:`~wizard_edu.review.export.CLASS_CSV_COLUMNS`); the hard player's columns are empty for a
+        round whose hard line is still being worked out (it comes after every look-back)."""
         import pandas as pd
 
         from ..review.export import CLASS_CSV_COLUMNS, check_class_frame
@@ -223,8 +303,46 @@ class ClassRounds(ServicePart):
             rows.append({"pupil": self.pupils[pupil].record.name, "table": table_id, "round": number,
                          "cards": entry.cards, "bid": entry.bid, "tricks": entry.tricks, "points": entry.points,
                          "chance": entry.chance, "best_bid": entry.best_bid, "best_chance": entry.best_chance,
-                         "hard_bid": None, "hard_tricks": None, "hard_points": None, "hard_chance": None})
+                         "hard_bid": entry.hard_bid, "hard_tricks": entry.hard_tricks,
+                         "hard_points": entry.hard_points, "hard_chance": entry.hard_chance})
         return check_class_frame(pd.DataFrame(rows, columns=list(CLASS_CSV_COLUMNS)), "The class's rounds")
+
+    # -- a pupil's own rounds (their class table) ------------------------------------------------------
+    def seat_review(self, token: object, number: object) -> dict[str, Any]:
+        """What ``GET api/seat/review?round=N`` answers: the look-back of finished round ``N`` at the
+        pupil's table, from THEIR seat only (the token names it), as the wire sends it
+        (``{"ready": true, "review": ...}``), or ``{"ready": false}`` while it is being worked out.
+        A round not finished, or one the kit cannot look back on, is a sentence (an error)."""
+        from .wire import encode
+
+        pupil = self.pupil(token)
+        table = self.table_of(pupil)
+        if table is None or pupil.record.seat is None:
+            raise TableNotStartedError("You do not have a table yet, so there is no round to look back on.")
+        rnd = _whole(number, "round")
+        if not 1 <= rnd <= len(table.game.rounds):
+            raise OnlineError(f"Round {rnd} is not finished yet: look back once its last trick is played."
+                              if rnd >= 1 else f"There is no round {rnd}: the rounds start at 1.")
+        key = (table.id, rnd, pupil.record.seat)
+        if key not in self.reviews and key not in self.not_reviewed:
+            if self.loop is None:   # (tests, notebooks: worked out now)
+                job = self._job_for(table, rnd, (pupil.record.seat,))
+                self._take(job, _look_back(job, self.review_samples))
+            else:
+                self._round_ended()   # the worker is on it (or starts: after a restart)
+                return {"ready": False, "round": rnd}
+        if key in self.not_reviewed:
+            raise OnlineError(f"This round cannot be looked back on: {self.not_reviewed[key]}")
+        return {"ready": True, "round": rnd, "review": encode(self.reviews[key])}
+
+    def seat_rounds(self, token: object) -> dict[str, Any]:
+        """What ``GET api/seat/rounds`` answers: the pupil's OWN rounds looked back on so far, at every
+        table they sat at (the record's lines, :meth:`RoundEntry.to_json`), and how many of their
+        finished rounds are still being worked out. Their class table summarizes them (``summarize``)."""
+        pupil = self.pupil(token)
+        waiting = sum(1 for table, _, seats in self._todo() for s in seats
+                      if table.record.seats[s].get("pupil") == pupil.id)
+        return {"rounds": [e.to_json() for e in self.pupil_rounds().get(pupil.id, [])], "waiting": waiting}
 
     # -- one hand for the class -------------------------------------------------------------------------
     def _same_cards(self, table: Table) -> list[Table]:
@@ -311,7 +429,7 @@ class ClassRounds(ServicePart):
         """A snapshot of the table for the worker (the game goes on meanwhile)."""
         record = table.record
         return _Job(table.id, record.size, record.rules, record.seed, record.first_dealer,
-                    tuple((s, tuple(a)) for s, a in table.actions), number, seats)
+                    tuple((s, tuple(a)) for s, a in table.actions), number, seats, tuple(record.names))
 
     def _chances(self, table: Table, number: int, seat: int) -> dict[str, float]:
         key = (table.id, number, seat)
