@@ -137,7 +137,7 @@ class ClassLookBack(LookBackPanel):
             return
         self.predictions_html.value = f"<p>{html.escape('Looking at your rounds' + chr(0x2026))}</p>"
         self.predictions_html.layout.display = None
-        game = self.table.game
+        game: Any = self.table.game   # (a SeatGame: see tables/sources.py)
 
         def fetch() -> None:
             try:
@@ -172,7 +172,8 @@ class ClassLookBack(LookBackPanel):
     def show_predictions(self) -> Any:
         """"How good are my predictions?" over the pupil's rounds at the class tables (asks the
         service now); returns the :class:`~wizard_edu.review.PredictionSummary`."""
-        summary, text = self._predictions_text(*self.table.game.my_rounds())
+        game: Any = self.table.game
+        summary, text = self._predictions_text(*game.my_rounds())
         self._draw_predictions(text)
         return summary
 
