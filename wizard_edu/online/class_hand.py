@@ -10,9 +10,7 @@ the class CSV, and the class looking at one hand together.
   table's record has it) fills the entry's ``hard_...`` fields. Nothing is stored: a look-back is
   worked out from the game's seed and actions, always the same, so after a restart the finished
   rounds are worked out again.
-* :meth:`ClassRounds.seat_review` and :meth:`ClassRounds.seat_rounds`: a pupil's OWN finished rounds,
-  for their class table's "Look back" and "How good are my predictions?" (``api/seat/review``,
-  ``api/seat/rounds``): only the seat the pupil's token names, only finished rounds, never a seed.
+* A pupil's OWN finished rounds, for their class table: :mod:`wizard_edu.online.pupil_rounds`.
 * :meth:`ClassRounds.pupil_predictions`: per pupil, exact bids out of rounds, too high and too low (the
   teacher's board, never the projector's hand page); :meth:`ClassRounds.rounds_frame`: the class's rounds
   in the class CSV format (:mod:`wizard_edu.review.export`).
@@ -44,7 +42,7 @@ from ..review import (
     round_entry,
     summarize,
 )
-from .errors import BadRequestError, OnlineError, TableNotStartedError
+from .errors import BadRequestError, OnlineError
 from .parts import ServicePart
 
 if TYPE_CHECKING:
@@ -217,10 +215,13 @@ class ClassRounds(ServicePart):
                         found = {seat: f"it failed ({type(exc).__name__})" for seat in seats}
                     self._take(job, found)
                 if not todo:
-                    hard = self._hard_todo()[:1]
+                    hard = self._hard_todo()
                     if not hard:
                         break
-                    job = self._job_for(*hard[0])
+                    # One seat at a time (up to a few seconds for the largest rounds): a round that ends
+                    # meanwhile is looked back on next, not after every hard line.
+                    table, number, seats = hard[0]
+                    job = self._job_for(table, number, seats[:1])
                     try:
                         lines = await self.loop.run_in_executor(self.review_pool, _hard_lines, job,
                                                                 self._hard_samples())
@@ -306,43 +307,6 @@ class ClassRounds(ServicePart):
                          "hard_bid": entry.hard_bid, "hard_tricks": entry.hard_tricks,
                          "hard_points": entry.hard_points, "hard_chance": entry.hard_chance})
         return check_class_frame(pd.DataFrame(rows, columns=list(CLASS_CSV_COLUMNS)), "The class's rounds")
-
-    # -- a pupil's own rounds (their class table) ------------------------------------------------------
-    def seat_review(self, token: object, number: object) -> dict[str, Any]:
-        """What ``GET api/seat/review?round=N`` answers: the look-back of finished round ``N`` at the
-        pupil's table, from THEIR seat only (the token names it), as the wire sends it
-        (``{"ready": true, "review": ...}``), or ``{"ready": false}`` while it is being worked out.
-        A round not finished, or one the kit cannot look back on, is a sentence (an error)."""
-        from .wire import encode
-
-        pupil = self.pupil(token)
-        table = self.table_of(pupil)
-        if table is None or pupil.record.seat is None:
-            raise TableNotStartedError("You do not have a table yet, so there is no round to look back on.")
-        rnd = _whole(number, "round")
-        if not 1 <= rnd <= len(table.game.rounds):
-            raise OnlineError(f"Round {rnd} is not finished yet: look back once its last trick is played."
-                              if rnd >= 1 else f"There is no round {rnd}: the rounds start at 1.")
-        key = (table.id, rnd, pupil.record.seat)
-        if key not in self.reviews and key not in self.not_reviewed:
-            if self.loop is None:   # (tests, notebooks: worked out now)
-                job = self._job_for(table, rnd, (pupil.record.seat,))
-                self._take(job, _look_back(job, self.review_samples))
-            else:
-                self._round_ended()   # the worker is on it (or starts: after a restart)
-                return {"ready": False, "round": rnd}
-        if key in self.not_reviewed:
-            raise OnlineError(f"This round cannot be looked back on: {self.not_reviewed[key]}")
-        return {"ready": True, "round": rnd, "review": encode(self.reviews[key])}
-
-    def seat_rounds(self, token: object) -> dict[str, Any]:
-        """What ``GET api/seat/rounds`` answers: the pupil's OWN rounds looked back on so far, at every
-        table they sat at (the record's lines, :meth:`RoundEntry.to_json`), and how many of their
-        finished rounds are still being worked out. Their class table summarizes them (``summarize``)."""
-        pupil = self.pupil(token)
-        waiting = sum(1 for table, _, seats in self._todo() for s in seats
-                      if table.record.seats[s].get("pupil") == pupil.id)
-        return {"rounds": [e.to_json() for e in self.pupil_rounds().get(pupil.id, [])], "waiting": waiting}
 
     # -- one hand for the class -------------------------------------------------------------------------
     def _same_cards(self, table: Table) -> list[Table]:
