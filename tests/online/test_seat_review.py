@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import urllib.error
@@ -110,6 +111,31 @@ def test_the_class_csv_fills_the_hard_players_columns(classroom, tmp_path):
         assert (row.hard_bid, row.hard_tricks, row.hard_points) == (hard.bid, hard.tricks, hard.points)
         assert row.hard_chance == pytest.approx(chances[hard.bid])
     assert svc.pupil_predictions()[0]["rounds"] == 2
+
+
+def test_on_the_server_the_hard_line_follows_the_look_backs_in_the_background(tmp_path):
+    async def lesson() -> None:
+        svc = TableService(SQLiteStore(tmp_path / "t.sqlite"), code="ABCD",
+                           settings={"computer_delay": 0, "computer": "easy", "rules": "junior", "table_size": 3})
+        svc.review_samples = svc.hard_samples = SAMPLES
+        svc.loop = asyncio.get_running_loop()   # (no computer players' tasks: this test moves them)
+        pupil = svc.join("ABCD", "Ann")
+        svc.start_tables()
+        table = svc.table_of(svc.pupils[pupil.id])
+        brains = [make_player("easy", seed=s) for s in range(3)]
+        while len(table.game.rounds) < 2:
+            seat = table.game.to_move
+            await svc.apply(table, seat, brains[seat].act(table.game.view(seat)))
+        assert svc.seat_review(pupil.token, 2) == {"ready": False, "round": 2}   # being worked out
+        await svc.reviewed()
+        for number in (1, 2):
+            entry = svc.round_entries[(table.id, number, 0)]
+            hard = hard_player_round(table.game, number, 0, samples=SAMPLES)
+            assert (entry.hard_bid, entry.hard_tricks) == (hard.bid, hard.tricks)
+            assert svc.seat_review(pupil.token, number)["ready"] is True
+        svc.close()
+
+    asyncio.run(lesson())
 
 
 def test_a_look_back_travels_with_its_exact_fractions():
