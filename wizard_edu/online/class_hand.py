@@ -7,7 +7,9 @@ the class CSV, and the class looking at one hand together.
   made a :class:`~wizard_edu.review.RoundEntry`) in a worker thread of its own, so the move's reply is
   not slowed and computer players do not wait. Then, when no look-back waits, the hard computer
   player's line in the same seat (:func:`~wizard_edu.review.hard_player_round`, as the notebook
-  table's record has it) fills the entry's ``hard_...`` fields. Nothing is stored: a look-back is
+  table's record has it) fills the entry's ``hard_...`` fields; it runs in a process of its own
+  (the hard player thinks in Python at every card: in a thread it held the interpreter long enough
+  to slow the pushes to the pupils, ``benchmarks/bench_online.py``). Nothing is stored: a look-back is
   worked out from the game's seed and actions, always the same, so after a restart the finished
   rounds are worked out again.
 * A pupil's OWN finished rounds, for their class table: :mod:`wizard_edu.online.pupil_rounds`.
@@ -24,8 +26,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
+import threading
+import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +110,21 @@ def _hard_lines(job: _Job, samples: int | None) -> dict[int, HardRound | str]:
     return found
 
 
+def _background_process() -> None:
+    """In the hard lines' process, first: give way to every other program (Unix: nice 10), and end
+    as soon as the service is gone (even killed: nothing else would tell this process)."""
+    if hasattr(os, "nice"):
+        os.nice(10)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="wizard-hard-watch", daemon=True).start()
+
+
 def _whole(value: object, what: str) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
@@ -134,6 +155,7 @@ class ClassRounds(ServicePart):
         self.hard_done: set[tuple[int, int, int]] = set()
         self._summaries: dict[int, dict[str, Any]] = {}
         self.review_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-review")
+        self._hard_pool: ProcessPoolExecutor | None = None   # started at the first hard line
         self._reviewing: asyncio.Task | None = None
 
     # -- working out the look-backs --------------------------------------------------------------
@@ -223,9 +245,10 @@ class ClassRounds(ServicePart):
                     table, number, seats = hard[0]
                     job = self._job_for(table, number, seats[:1])
                     try:
-                        lines = await self.loop.run_in_executor(self.review_pool, _hard_lines, job,
+                        lines = await self.loop.run_in_executor(self._hard_process(), _hard_lines, job,
                                                                 self._hard_samples())
                     except Exception as exc:   # as above: the entry keeps its hard columns empty
+                        self.stop_hard_process()   # (a broken process: a new one for the next line)
                         log.exception("The hard player's line of round %s of table %s failed", job.round_number,
                                       job.table_id)
                         lines = {seat: f"it failed ({type(exc).__name__})" for seat in job.seats}
@@ -233,6 +256,20 @@ class ClassRounds(ServicePart):
                 self._changed(None)   # the board shows the new figures
         finally:
             self._reviewing = None
+
+    def _hard_process(self) -> ProcessPoolExecutor:
+        """The hard lines' process ("spawn": a fresh interpreter, not a fork of the service's threads),
+        niced: on a busy computer the service and the look-backs go first."""
+        if self._hard_pool is None:
+            self._hard_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_background_process)
+        return self._hard_pool
+
+    def stop_hard_process(self) -> None:
+        """Stop the hard lines' process (the service closes; or it broke)."""
+        pool, self._hard_pool = self._hard_pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _hard_samples(self) -> int | None:
         return None if isinstance(self.hard_samples, bool) else self.hard_samples

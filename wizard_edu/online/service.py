@@ -703,6 +703,8 @@ class TableService(TeacherDesk, TournamentTables, PupilRounds):
             self.executor.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):
             self.review_pool.shutdown(wait=False, cancel_futures=True)
+        with contextlib.suppress(Exception):
+            self.stop_hard_process()
         self.writer.submit("close")
         self._stop_writer()
 
