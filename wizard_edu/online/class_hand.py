@@ -110,15 +110,14 @@ def _hard_lines(job: _Job, samples: int | None) -> dict[int, HardRound | str]:
     return found
 
 
-def _background_process() -> None:
+def _background_process(service_pid: int) -> None:
     """In the hard lines' process, first: give way to every other program (Unix: nice 10), and end
     as soon as the service is gone (even killed: nothing else would tell this process)."""
     if hasattr(os, "nice"):
         os.nice(10)
-    parent = os.getppid()
 
-    def watch() -> None:
-        while os.getppid() == parent:
+    def watch() -> None:   # (the service may even have gone while this process was starting)
+        while os.getppid() == service_pid:
             time.sleep(1.0)
         os._exit(0)
 
@@ -262,7 +261,7 @@ class ClassRounds(ServicePart):
         niced: on a busy computer the service and the look-backs go first."""
         if self._hard_pool is None:
             self._hard_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=_background_process)
+                                                  initializer=_background_process, initargs=(os.getpid(),))
         return self._hard_pool
 
     def stop_hard_process(self) -> None:
