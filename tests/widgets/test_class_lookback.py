@@ -71,7 +71,7 @@ def test_each_class_table_looks_back_at_its_own_seat(tables):
         assert (review.bid, review.tricks) == (record.bids[t.seat.seat], record.won[t.seat.seat])
         wait_for(lambda t=t: "You predicted" in t.table.lookback.body.value, what="the review on the page")
         assert "In 10 rounds like this one" in t.table.lookback.body.value
-        assert "Ready" in t.table.lookback.status.value or "ready" in t.table.lookback.status.value
+        wait_for(lambda t=t: "ready to look back on" in t.table.lookback.status.value, what="the ready line")
     hands = {tuple(t.table.look_back(1).hand) for t in tables}
     assert len(hands) == 3           # three seats, three hands: nobody got another seat's look-back
 
