@@ -36,6 +36,15 @@ STILL_BUSY = ("Your teacher's computer is still working out this round. Press Lo
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's running loop (it owns the widgets), or None outside a Jupyter kernel: another
+    program's loop in this thread (a test's browser driver) would never run what is handed to it."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
