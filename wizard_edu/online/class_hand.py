@@ -9,7 +9,8 @@ the class CSV, and the class looking at one hand together.
   player's line in the same seat (:func:`~wizard_edu.review.hard_player_round`, as the notebook
   table's record has it) fills the entry's ``hard_...`` fields; it runs in a process of its own
   (the hard player thinks in Python at every card: in a thread it held the interpreter long enough
-  to slow the pushes to the pupils, ``benchmarks/bench_online.py``). Nothing is stored: a look-back is
+  to slow the pushes to the pupils, ``benchmarks/bench_online.py``). What the workers run on a round:
+  :mod:`wizard_edu.online.round_jobs`. Nothing is stored: a look-back is
   worked out from the game's seed and actions, always the same, so after a restart the finished
   rounds are worked out again.
 * A pupil's OWN finished rounds, for their class table: :mod:`wizard_edu.online.pupil_rounds`.
@@ -26,30 +27,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
-import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.game import Action, Game
-from ..engine.rules.rulesets import Ruleset
-from ..errors import WizardError
-from ..review import (
-    HardRound,
-    RoundEntry,
-    RoundReview,
-    bid_time_game,
-    hard_player_round,
-    review_round,
-    round_entry,
-    summarize,
-)
+from ..review import HardRound, RoundEntry, RoundReview, bid_time_game, round_entry, summarize
 from .errors import BadRequestError, OnlineError
 from .parts import ServicePart
+from .round_jobs import Job, hard_lines, hard_process, look_back
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,68 +45,6 @@ log = logging.getLogger("wizard_edu.online")
 
 #: Hands the board suggests at most.
 MAX_SUGGESTED = 12
-
-
-@dataclass(frozen=True)
-class _Job:
-    """A finished round of a table to look back on, for the pupils' seats: everything the worker needs
-    (a snapshot: the table's game goes on meanwhile)."""
-
-    table_id: int
-    size: int
-    rules: dict[str, Any]
-    seed: int
-    first_dealer: int
-    actions: tuple[tuple[int, tuple], ...]
-    round_number: int
-    seats: tuple[int, ...]
-    names: tuple[str, ...]
-
-
-def _replayed(job: _Job) -> Game:
-    game = Game(players=job.size, rules=Ruleset.from_dict(job.rules), seed=job.seed, first_dealer=job.first_dealer,
-                names=list(job.names) or None)
-    for seat, action in job.actions:
-        game.apply(Action.from_json(list(action)), seat)
-    return game
-
-
-def _look_back(job: _Job, samples: int | None) -> dict[int, RoundReview | str]:
-    """In the worker thread: each seat's look-back (or why it cannot be looked back on)."""
-    game = _replayed(job)
-    found: dict[int, RoundReview | str] = {}
-    for seat in job.seats:
-        try:
-            found[seat] = review_round(game, job.round_number, seat, samples=samples, card_samples=samples)
-        except WizardError as exc:   # a game the look-back does not know (Anniversary cards): said once
-            found[seat] = str(exc)
-    return found
-
-
-def _hard_lines(job: _Job, samples: int | None) -> dict[int, HardRound | str]:
-    """In the worker thread: the hard computer player's line in each seat (or why there is none)."""
-    game = _replayed(job)
-    found: dict[int, HardRound | str] = {}
-    for seat in job.seats:
-        try:
-            found[seat] = hard_player_round(game, job.round_number, seat, samples=samples)
-        except WizardError as exc:
-            found[seat] = str(exc)
-    return found
-
-
-def _background_process(service_pid: int) -> None:
-    """In the hard lines' process, first: give way to every other program (Unix: nice 10), and end
-    as soon as the service is gone (even killed: nothing else would tell this process)."""
-    if hasattr(os, "nice"):
-        os.nice(10)
-
-    def watch() -> None:   # (the service may even have gone while this process was starting)
-        while os.getppid() == service_pid:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="wizard-hard-watch", daemon=True).start()
 
 
 def _whole(value: object, what: str) -> int:
@@ -183,7 +106,7 @@ class ClassRounds(ServicePart):
                 left.setdefault(key[:2], []).append(key[2])
         return [(self.tables[t], n, tuple(seats)) for (t, n), seats in left.items()]
 
-    def _take(self, job: _Job, found: dict[int, RoundReview | str]) -> None:
+    def _take(self, job: Job, found: dict[int, RoundReview | str]) -> None:
         """On the service's thread: keep what a worker found."""
         pupils = set()
         for seat, result in found.items():
@@ -198,7 +121,7 @@ class ClassRounds(ServicePart):
             pupils.add(self.tables[job.table_id].record.seats[seat].get("pupil"))
         self._forget_summaries(pupils)
 
-    def _take_hard(self, job: _Job, found: dict[int, HardRound | str]) -> None:
+    def _take_hard(self, job: Job, found: dict[int, HardRound | str]) -> None:
         """On the service's thread: the hard player's lines join the pupils' entries."""
         pupils = set()
         for seat, line in found.items():
@@ -229,7 +152,7 @@ class ClassRounds(ServicePart):
                 for table, number, seats in todo:
                     job = self._job_for(table, number, seats)
                     try:
-                        found = await self.loop.run_in_executor(self.review_pool, _look_back, job,
+                        found = await self.loop.run_in_executor(self.review_pool, look_back, job,
                                                                 self.review_samples)
                     except Exception as exc:   # a look-back never stops the tables: said once, left out
                         log.exception("Looking back at round %s of table %s failed", number, table.id)
@@ -244,7 +167,7 @@ class ClassRounds(ServicePart):
                     table, number, seats = hard[0]
                     job = self._job_for(table, number, seats[:1])
                     try:
-                        lines = await self.loop.run_in_executor(self._hard_process(), _hard_lines, job,
+                        lines = await self.loop.run_in_executor(self._hard_process(), hard_lines, job,
                                                                 self._hard_samples())
                     except Exception as exc:   # as above: the entry keeps its hard columns empty
                         self.stop_hard_process()   # (a broken process: a new one for the next line)
@@ -257,11 +180,8 @@ class ClassRounds(ServicePart):
             self._reviewing = None
 
     def _hard_process(self) -> ProcessPoolExecutor:
-        """The hard lines' process ("spawn": a fresh interpreter, not a fork of the service's threads),
-        niced: on a busy computer the service and the look-backs go first."""
         if self._hard_pool is None:
-            self._hard_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=_background_process, initargs=(os.getpid(),))
+            self._hard_pool = hard_process()
         return self._hard_pool
 
     def stop_hard_process(self) -> None:
@@ -289,10 +209,10 @@ class ClassRounds(ServicePart):
         """:meth:`reviewed` without an event loop (tests, notebooks)."""
         for table, number, seats in self._todo():
             job = self._job_for(table, number, seats)
-            self._take(job, _look_back(job, self.review_samples))
+            self._take(job, look_back(job, self.review_samples))
         for table, number, seats in self._hard_todo():
             job = self._job_for(table, number, seats)
-            self._take_hard(job, _hard_lines(job, self._hard_samples()))
+            self._take_hard(job, hard_lines(job, self._hard_samples()))
 
     # -- the teacher's figures -------------------------------------------------------------------------
     def pupil_rounds(self) -> dict[int, list[RoundEntry]]:
@@ -421,21 +341,21 @@ class ClassRounds(ServicePart):
             key = (table.id, rnd, st)
             if key not in self.bid_chances and self.loop is not None:
                 job = self._job_for(table, rnd, (st,))
-                self._take(job, await self.loop.run_in_executor(self.review_pool, _look_back, job, self.review_samples))
+                self._take(job, await self.loop.run_in_executor(self.review_pool, look_back, job, self.review_samples))
             data["chances"] = self._chances(table, rnd, st)
         return data
 
-    def _job_for(self, table: Table, number: int, seats: tuple[int, ...]) -> _Job:
+    def _job_for(self, table: Table, number: int, seats: tuple[int, ...]) -> Job:
         """A snapshot of the table for the worker (the game goes on meanwhile)."""
         record = table.record
-        return _Job(table.id, record.size, record.rules, record.seed, record.first_dealer,
+        return Job(table.id, record.size, record.rules, record.seed, record.first_dealer,
                     tuple((s, tuple(a)) for s, a in table.actions), number, seats, tuple(record.names))
 
     def _chances(self, table: Table, number: int, seat: int) -> dict[str, float]:
         key = (table.id, number, seat)
         if key not in self.bid_chances and key not in self.not_reviewed:
             job = self._job_for(table, number, (seat,))
-            self._take(job, _look_back(job, self.review_samples))
+            self._take(job, look_back(job, self.review_samples))
         if key in self.not_reviewed:
             raise OnlineError(f"The kit cannot work out the chances of this hand: {self.not_reviewed[key]}")
         return {str(b): p for b, p in sorted(self.bid_chances[key].items())}

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .class_hand import ClassRounds, _look_back, _whole
+from .class_hand import ClassRounds, _whole
 from .errors import OnlineError, TableNotStartedError
+from .round_jobs import look_back
 from .wire import encode
 
 
@@ -37,7 +38,7 @@ class PupilRounds(ClassRounds):
         if key not in self.reviews and key not in self.not_reviewed:
             if self.loop is None:   # (tests, notebooks: worked out now)
                 job = self._job_for(table, rnd, (pupil.record.seat,))
-                self._take(job, _look_back(job, self.review_samples))
+                self._take(job, look_back(job, self.review_samples))
             else:
                 self._round_ended()   # the worker is on it (or starts: after a restart)
                 return {"ready": False, "round": rnd}
