@@ -26,7 +26,7 @@ SAMPLES = 40
 def service(path, **settings) -> TableService:
     svc = TableService(SQLiteStore(path), code="ABCD",
                        settings={"computer_delay": 0, "computer": "easy", "rules": "junior", **settings})
-    svc.review_samples = SAMPLES
+    svc.review_samples = svc.hard_samples = SAMPLES
     return svc
 
 

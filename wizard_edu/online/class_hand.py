@@ -5,8 +5,15 @@ the class CSV, and the class looking at one hand together.
 
 * When a round ends at a table, each pupil's round is looked back on (:func:`~wizard_edu.review.review_round`,
   made a :class:`~wizard_edu.review.RoundEntry`) in a worker thread of its own, so the move's reply is
-  not slowed and computer players do not wait. Nothing is stored: a look-back is worked out from the
-  game's seed and actions, always the same, so after a restart the finished rounds are worked out again.
+  not slowed and computer players do not wait. Then, when no look-back waits, the hard computer
+  player's line in the same seat (:func:`~wizard_edu.review.hard_player_round`, as the notebook
+  table's record has it) fills the entry's ``hard_...`` fields; it runs in a process of its own
+  (the hard player thinks in Python at every card: in a thread it held the interpreter long enough
+  to slow the pushes to the pupils, ``benchmarks/bench_online.py``). What the workers run on a round:
+  :mod:`wizard_edu.online.round_jobs`. Nothing is stored: a look-back is
+  worked out from the game's seed and actions, always the same, so after a restart the finished
+  rounds are worked out again.
+* A pupil's OWN finished rounds, for their class table: :mod:`wizard_edu.online.pupil_rounds`.
 * :meth:`ClassRounds.pupil_predictions`: per pupil, exact bids out of rounds, too high and too low (the
   teacher's board, never the projector's hand page); :meth:`ClassRounds.rounds_frame`: the class's rounds
   in the class CSV format (:mod:`wizard_edu.review.export`).
@@ -21,16 +28,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from ..engine.game import Action, Game
-from ..engine.rules.rulesets import Ruleset
-from ..errors import WizardError
-from ..review import RoundEntry, bid_time_game, review_round, round_entry, summarize
+from ..review import HardRound, RoundEntry, RoundReview, bid_time_game, round_entry, summarize
 from .errors import BadRequestError, OnlineError
 from .parts import ServicePart
+from .round_jobs import Job, hard_lines, hard_process, look_back
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,42 +45,6 @@ log = logging.getLogger("wizard_edu.online")
 
 #: Hands the board suggests at most.
 MAX_SUGGESTED = 12
-
-
-@dataclass(frozen=True)
-class _Job:
-    """A finished round of a table to look back on, for the pupils' seats: everything the worker needs
-    (a snapshot: the table's game goes on meanwhile)."""
-
-    table_id: int
-    size: int
-    rules: dict[str, Any]
-    seed: int
-    first_dealer: int
-    actions: tuple[tuple[int, tuple], ...]
-    round_number: int
-    seats: tuple[int, ...]
-
-
-def _replayed(job: _Job) -> Game:
-    game = Game(players=job.size, rules=Ruleset.from_dict(job.rules), seed=job.seed, first_dealer=job.first_dealer)
-    for seat, action in job.actions:
-        game.apply(Action.from_json(list(action)), seat)
-    return game
-
-
-def _look_back(job: _Job, samples: int | None) -> dict[int, tuple[RoundEntry, dict[int, float]] | str]:
-    """In the worker thread: each seat's record line and bid chances (or why it cannot be looked back on)."""
-    game = _replayed(job)
-    found: dict[int, tuple[RoundEntry, dict[int, float]] | str] = {}
-    for seat in job.seats:
-        try:
-            review = review_round(game, job.round_number, seat, samples=samples, card_samples=samples)
-        except WizardError as exc:   # a game the look-back does not know (Anniversary cards): said once
-            found[seat] = str(exc)
-            continue
-        found[seat] = (round_entry(review), dict(review.bid_chances))
-    return found
 
 
 def _whole(value: object, what: str) -> int:
@@ -94,6 +62,8 @@ class ClassRounds(ServicePart):
     #: Deals the look-backs simulate (None: the kit's own, :func:`~wizard_edu.review.lookback.bid_samples`);
     #: tests and benchmarks set fewer.
     review_samples: int | None = None
+    #: Deals per decision of the hard player's line (None: the hard player's own); False: no hard line.
+    hard_samples: int | None | bool = None
 
     def _init_class_rounds(self) -> None:
         #: (table id, round, seat) -> the pupil's record line and the kit's chance of each bid.
@@ -101,8 +71,13 @@ class ClassRounds(ServicePart):
         self.bid_chances: dict[tuple[int, int, int], dict[int, float]] = {}
         #: (table id, round, seat) the look-back cannot do, with why (said in the log once).
         self.not_reviewed: dict[tuple[int, int, int], str] = {}
+        #: (table id, round, seat) -> the pupil's whole look-back (what their class table shows).
+        self.reviews: dict[tuple[int, int, int], RoundReview] = {}
+        #: (table id, round, seat) whose hard player's line is in the entry, or could not be worked out.
+        self.hard_done: set[tuple[int, int, int]] = set()
         self._summaries: dict[int, dict[str, Any]] = {}
         self.review_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-review")
+        self._hard_pool: ProcessPoolExecutor | None = None   # started at the first hard line
         self._reviewing: asyncio.Task | None = None
 
     # -- working out the look-backs --------------------------------------------------------------
@@ -121,7 +96,17 @@ class ClassRounds(ServicePart):
                     todo.append((table, number, left))
         return todo
 
-    def _take(self, job: _Job, found: dict[int, tuple[RoundEntry, dict[int, float]] | str]) -> None:
+    def _hard_todo(self) -> list[tuple[Table, int, tuple[int, ...]]]:
+        """The rounds looked back on whose hard player's lines are not worked out yet."""
+        if self.hard_samples is False:
+            return []
+        left: dict[tuple[int, int], list[int]] = {}
+        for key in sorted(self.reviews):
+            if key not in self.hard_done:
+                left.setdefault(key[:2], []).append(key[2])
+        return [(self.tables[t], n, tuple(seats)) for (t, n), seats in left.items()]
+
+    def _take(self, job: Job, found: dict[int, RoundReview | str]) -> None:
         """On the service's thread: keep what a worker found."""
         pupils = set()
         for seat, result in found.items():
@@ -131,12 +116,27 @@ class ClassRounds(ServicePart):
                     log.info("Round %s at table %s is not looked back on: %s", job.round_number, job.table_id, result)
                 self.not_reviewed[key] = result
                 continue
-            self.round_entries[key], self.bid_chances[key] = result
-            pupil = self.tables[job.table_id].record.seats[seat].get("pupil")
-            if pupil is not None:
-                pupils.add(pupil)
+            self.reviews[key] = result
+            self.round_entries[key], self.bid_chances[key] = round_entry(result), dict(result.bid_chances)
+            pupils.add(self.tables[job.table_id].record.seats[seat].get("pupil"))
+        self._forget_summaries(pupils)
+
+    def _take_hard(self, job: Job, found: dict[int, HardRound | str]) -> None:
+        """On the service's thread: the hard player's lines join the pupils' entries."""
+        pupils = set()
+        for seat, line in found.items():
+            key = (job.table_id, job.round_number, seat)
+            self.hard_done.add(key)
+            if isinstance(line, str):
+                log.info("No hard player's line for round %s at table %s: %s", job.round_number, job.table_id, line)
+                continue
+            self.round_entries[key] = round_entry(self.reviews[key], line, when=self.round_entries[key].date)
+            pupils.add(self.tables[job.table_id].record.seats[seat].get("pupil"))
+        self._forget_summaries(pupils)
+
+    def _forget_summaries(self, pupils: set[int | None]) -> None:
         for pupil in pupils:
-            self._summaries.pop(pupil, None)
+            self._summaries.pop(pupil, None)  # type: ignore[arg-type]
 
     def _round_ended(self) -> None:
         """A round ended somewhere: on the server its look-backs are worked out in the background."""
@@ -144,21 +144,54 @@ class ClassRounds(ServicePart):
             self._reviewing = self.loop.create_task(self._review_all())
 
     async def _review_all(self) -> None:
+        """The look-backs first (the pupils wait for them); a hard player's line only when none waits."""
         assert self.loop is not None
         try:
-            while todo := self._todo():
+            while True:
+                todo = self._todo()
                 for table, number, seats in todo:
                     job = self._job_for(table, number, seats)
                     try:
-                        found = await self.loop.run_in_executor(self.review_pool, _look_back, job,
+                        found = await self.loop.run_in_executor(self.review_pool, look_back, job,
                                                                 self.review_samples)
                     except Exception as exc:   # a look-back never stops the tables: said once, left out
                         log.exception("Looking back at round %s of table %s failed", number, table.id)
                         found = {seat: f"it failed ({type(exc).__name__})" for seat in seats}
                     self._take(job, found)
+                if not todo:
+                    hard = self._hard_todo()
+                    if not hard:
+                        break
+                    # One seat at a time (up to a few seconds for the largest rounds): a round that ends
+                    # meanwhile is looked back on next, not after every hard line.
+                    table, number, seats = hard[0]
+                    job = self._job_for(table, number, seats[:1])
+                    try:
+                        lines = await self.loop.run_in_executor(self._hard_process(), hard_lines, job,
+                                                                self._hard_samples())
+                    except Exception as exc:   # as above: the entry keeps its hard columns empty
+                        self.stop_hard_process()   # (a broken process: a new one for the next line)
+                        log.exception("The hard player's line of round %s of table %s failed", job.round_number,
+                                      job.table_id)
+                        lines = {seat: f"it failed ({type(exc).__name__})" for seat in job.seats}
+                    self._take_hard(job, lines)
                 self._changed(None)   # the board shows the new figures
         finally:
             self._reviewing = None
+
+    def _hard_process(self) -> ProcessPoolExecutor:
+        if self._hard_pool is None:
+            self._hard_pool = hard_process()
+        return self._hard_pool
+
+    def stop_hard_process(self) -> None:
+        """Stop the hard lines' process (the service closes; or it broke)."""
+        pool, self._hard_pool = self._hard_pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _hard_samples(self) -> int | None:
+        return None if isinstance(self.hard_samples, bool) else self.hard_samples
 
     async def reviewed(self) -> None:
         """Every finished round looked back on (on the server: waits for the worker; without a loop: now).
@@ -166,7 +199,7 @@ class ClassRounds(ServicePart):
         if self.loop is None:
             self.reviewed_now()
             return
-        while self._todo() or self._reviewing is not None:
+        while self._todo() or self._hard_todo() or self._reviewing is not None:
             self._round_ended()
             task = self._reviewing
             if task is not None:
@@ -176,7 +209,10 @@ class ClassRounds(ServicePart):
         """:meth:`reviewed` without an event loop (tests, notebooks)."""
         for table, number, seats in self._todo():
             job = self._job_for(table, number, seats)
-            self._take(job, _look_back(job, self.review_samples))
+            self._take(job, look_back(job, self.review_samples))
+        for table, number, seats in self._hard_todo():
+            job = self._job_for(table, number, seats)
+            self._take_hard(job, hard_lines(job, self._hard_samples()))
 
     # -- the teacher's figures -------------------------------------------------------------------------
     def pupil_rounds(self) -> dict[int, list[RoundEntry]]:
@@ -210,7 +246,8 @@ class ClassRounds(ServicePart):
 
     def rounds_frame(self) -> pd.DataFrame:
         """The class's rounds looked back on, one row per pupil and round, in the class CSV format
-        (:data:`~wizard_edu.review.export.CLASS_CSV_COLUMNS`); the hard player's columns are left empty."""
+        (:data:`~wizard_edu.review.export.CLASS_CSV_COLUMNS`); the hard player's columns are empty for a
+        round whose hard line is still being worked out (it comes after every look-back)."""
         import pandas as pd
 
         from ..review.export import CLASS_CSV_COLUMNS, check_class_frame
@@ -223,7 +260,8 @@ class ClassRounds(ServicePart):
             rows.append({"pupil": self.pupils[pupil].record.name, "table": table_id, "round": number,
                          "cards": entry.cards, "bid": entry.bid, "tricks": entry.tricks, "points": entry.points,
                          "chance": entry.chance, "best_bid": entry.best_bid, "best_chance": entry.best_chance,
-                         "hard_bid": None, "hard_tricks": None, "hard_points": None, "hard_chance": None})
+                         "hard_bid": entry.hard_bid, "hard_tricks": entry.hard_tricks,
+                         "hard_points": entry.hard_points, "hard_chance": entry.hard_chance})
         return check_class_frame(pd.DataFrame(rows, columns=list(CLASS_CSV_COLUMNS)), "The class's rounds")
 
     # -- one hand for the class -------------------------------------------------------------------------
@@ -303,21 +341,21 @@ class ClassRounds(ServicePart):
             key = (table.id, rnd, st)
             if key not in self.bid_chances and self.loop is not None:
                 job = self._job_for(table, rnd, (st,))
-                self._take(job, await self.loop.run_in_executor(self.review_pool, _look_back, job, self.review_samples))
+                self._take(job, await self.loop.run_in_executor(self.review_pool, look_back, job, self.review_samples))
             data["chances"] = self._chances(table, rnd, st)
         return data
 
-    def _job_for(self, table: Table, number: int, seats: tuple[int, ...]) -> _Job:
+    def _job_for(self, table: Table, number: int, seats: tuple[int, ...]) -> Job:
         """A snapshot of the table for the worker (the game goes on meanwhile)."""
         record = table.record
-        return _Job(table.id, record.size, record.rules, record.seed, record.first_dealer,
-                    tuple((s, tuple(a)) for s, a in table.actions), number, seats)
+        return Job(table.id, record.size, record.rules, record.seed, record.first_dealer,
+                    tuple((s, tuple(a)) for s, a in table.actions), number, seats, tuple(record.names))
 
     def _chances(self, table: Table, number: int, seat: int) -> dict[str, float]:
         key = (table.id, number, seat)
         if key not in self.bid_chances and key not in self.not_reviewed:
             job = self._job_for(table, number, (seat,))
-            self._take(job, _look_back(job, self.review_samples))
+            self._take(job, look_back(job, self.review_samples))
         if key in self.not_reviewed:
             raise OnlineError(f"The kit cannot work out the chances of this hand: {self.not_reviewed[key]}")
         return {str(b): p for b, p in sorted(self.bid_chances[key].items())}

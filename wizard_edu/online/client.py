@@ -170,6 +170,23 @@ class Seat:
                 self._seen = answer["version"]
         return tuple(decode(answer["events"]))
 
+    def review(self, round_number: int) -> Any:
+        """The look-back (:class:`~wizard_edu.review.RoundReview`) of finished round ``round_number`` at
+        this pupil's table, from their own seat, as the service worked it out; ``None`` while it is
+        still being worked out. A round not finished raises the service's sentence."""
+        if isinstance(round_number, bool) or not isinstance(round_number, int):
+            raise WizardError(f"Give the round's number, like 1, not {round_number!r}.")
+        answer = self._request("GET", f"api/seat/review?round={round_number}")
+        return decode(answer["review"]) if answer.get("ready") else None
+
+    def my_rounds(self) -> tuple[list[Any], int]:
+        """This pupil's rounds looked back on so far, at every table they sat at (the record's
+        :class:`~wizard_edu.review.RoundEntry` lines), and how many are still being worked out."""
+        from ..review.record import RoundEntry
+
+        answer = self._request("GET", "api/seat/rounds")
+        return [RoundEntry.from_json(r) for r in answer["rounds"]], int(answer.get("waiting", 0))
+
     def wait(self, timeout: float | None = None) -> bool:
         """``True`` as soon as the table changed since this seat last looked; ``False`` after ``timeout``.
 

@@ -6,7 +6,11 @@
 * ``GET api/teacher/rounds.csv``: the class's rounds in the class CSV format (``wizard_edu.review.export``);
 * ``GET hand``: the projector's page (``static/hand.html``).
 
-Teacher only, like the other ``api/teacher`` addresses (the teacher's key, cookie or hub admin).
+Teacher only, like the other ``api/teacher`` addresses (the teacher's key, cookie or hub admin). And a
+pupil's own rounds, for their class table (the pupil's token; only the seat it names):
+
+* ``GET api/seat/review?round=N``: the look-back of finished round N at their table, from their seat;
+* ``GET api/seat/rounds``: their rounds looked back on so far ("How good are my predictions?").
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 import tornado.escape
 
 from ..errors import ServerError
+from .errors import BadRequestError
 from .handler import _PAGE, STATIC, Handler, log
 
 #: How long ``api/teacher/rounds.csv`` waits for rounds still being looked back on.
@@ -61,6 +66,19 @@ class RoundsCSV(Handler):
         self.finish(write_class_csv(self.service.rounds_frame()))
 
 
+class SeatReview(Handler):
+    async def get(self) -> None:
+        token = self.pupil_token()
+        if any(self.get_argument(name, None) is not None for name in ("seat", "table", "pupil")):
+            raise BadRequestError("You can look back only at your own rounds: ask with the round's number alone.")
+        self.reply(self.service.seat_review(token, self.get_argument("round", "")))
+
+
+class SeatRounds(Handler):
+    async def get(self) -> None:
+        self.reply(self.service.seat_rounds(self.pupil_token()))
+
+
 class HandPage(Handler):
     """The projector's page for one hand; the teacher only (like the board)."""
 
@@ -84,7 +102,8 @@ class HandPage(Handler):
 def routes(base: str) -> list[Any]:
     """The handlers of this module under ``base`` (``make_app`` adds them)."""
     return [(base + "api/teacher/hands", TeacherHands), (base + "api/teacher/hand", TeacherHand),
-            (base + "api/teacher/rounds.csv", RoundsCSV), (base + "hand", HandPage)]
+            (base + "api/teacher/rounds.csv", RoundsCSV), (base + "hand", HandPage),
+            (base + "api/seat/review", SeatReview), (base + "api/seat/rounds", SeatRounds)]
 
 
-__all__ = ["routes", "TeacherHands", "TeacherHand", "RoundsCSV", "HandPage"]
+__all__ = ["routes", "TeacherHands", "TeacherHand", "RoundsCSV", "HandPage", "SeatReview", "SeatRounds"]

@@ -48,7 +48,6 @@ from ..engine.views import events_for_seat
 from ..errors import WizardError
 from ..players import make_player
 from .auth import WRONG_CODE, NewPupils
-from .class_hand import ClassRounds
 from .classcode import codes_match, new_secret, normalise_code
 from .errors import (
     ClassCodeError,
@@ -60,6 +59,7 @@ from .errors import (
     TableNotStartedError,
 )
 from .names import MAX_NAME, clean_name, distinct_names, name_key, shown_name, shown_names
+from .pupil_rounds import PupilRounds
 from .settings import Settings
 from .storage import PupilRecord, Store, StoreWriter, TableRecord
 from .teacher import TeacherDesk
@@ -127,7 +127,7 @@ def _game(record: TableRecord) -> Game:
 T = TypeVar("T")
 
 
-class TableService(TeacherDesk, TournamentTables, ClassRounds):
+class TableService(TeacherDesk, TournamentTables, PupilRounds):
     """The class's tables (see the module docstring).
 
     ``loop``: the asyncio loop computer players report back to (set by the server); without one,
@@ -703,6 +703,8 @@ class TableService(TeacherDesk, TournamentTables, ClassRounds):
             self.executor.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):
             self.review_pool.shutdown(wait=False, cancel_futures=True)
+        with contextlib.suppress(Exception):
+            self.stop_hard_process()
         self.writer.submit("close")
         self._stop_writer()
 

@@ -136,18 +136,20 @@ class HardRound:
     points: int
 
 
-def hard_player_round(game: Game, round_number: int, seat: int, seed: int = 0) -> HardRound:
+def hard_player_round(game: Game, round_number: int, seat: int, seed: int = 0, *,
+                      samples: int | None = None) -> HardRound:
     """Replay a finished round's deal with the hard computer player in ``seat``.
 
     How: the round is set up again at the moment ``seat`` bid (:func:`~wizard_edu.review.bid_time_game`:
     the same hands, turned-up card and earlier bids); the hard player (``seed``) bids and plays in
     ``seat``; the players after it bid what they really bid when the rules still allow it (else the
     rule-of-thumb bid), and every other seat plays by the rule of thumb (the medium player), aiming at
-    its bid. The same round always gives the same line; ``game`` is not changed.
+    its bid. The same round always gives the same line; ``game`` is not changed. ``samples``: the
+    hard player's deals per decision (None: its own; tests and benchmarks of the class tables set fewer).
     """
     replay = bid_time_game(game, round_number, seat)
     real = game.rounds[round_number - 1].bids
-    hard = HardPlayer(seed=seed)
+    hard = HardPlayer(seed=seed) if samples is None else HardPlayer(seed=seed, samples=samples, bid_samples=samples)
     others = {s: RuleOfThumbPlayer(seed=s) for s in range(game.players) if s != seat}
     while len(replay.rounds) < round_number:
         mover = replay.to_move

@@ -136,6 +136,8 @@ class Seat(Protocol):
 
     def look(self) -> tuple[SeatView | None, dict[str, Any]]: ...
     def apply(self, action: Action) -> tuple: ...
+    def review(self, round_number: int) -> Any: ...
+    def my_rounds(self) -> tuple[list[Any], int]: ...
 
 
 class SeatGame:
@@ -278,6 +280,16 @@ class SeatGame:
 
     def to_json(self) -> str:
         raise WizardError("A class table is kept by the class table service: it needs no saving.")
+
+    # -- looking back (the service works it out: widgets/class_lookback.py) ----------------------
+    def round_review(self, number: int) -> Any:
+        """The service's look-back of this seat's finished round ``number`` (a ``RoundReview``), or
+        ``None`` while the service is still working it out."""
+        return self._seat.review(number)
+
+    def my_rounds(self) -> tuple[list[Any], int]:
+        """This pupil's rounds the service looked back on (``RoundEntry`` lines), and how many wait."""
+        return self._seat.my_rounds()
 
 
 class SeatSource:

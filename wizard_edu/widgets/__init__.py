@@ -125,7 +125,7 @@ with ``wizard-players`` and ``wizard-trick``), ``wizard-seat`` (+ ``wizard-seat-
 ``wizard-winner`` (the winning one), ``wizard-last-trick`` (the trick's reason), ``wizard-seat-last``
 (the last trick on its winner's pile), ``wizard-round-tile`` (+ ``wizard-right``/``wizard-wrong``),
 ``wizard-bid-keys`` (the words "or press a number key"), ``wizard-number-keys`` (the number keys' listener), ``wizard-resume`` (the offer to go on with a saved game).
-Looking back (``widgets/lookback.py``): ``wizard-lookback-button``, ``wizard-predictions-button``,
+Looking back (``widgets/lookback.py``; at a class table ``widgets/class_lookback.py``, the same classes): ``wizard-lookback-button``, ``wizard-predictions-button``,
 ``wizard-lookback-status`` (the friendly line, "ready"), ``wizard-lookback`` (what they show), with
 ``wizard-bid-chances`` (the chance of each bid) and ``wizard-calibration`` (the calibration picture).
 Drawn cards are ``wizard-card`` with ``data-card="R7"``.

@@ -175,8 +175,17 @@ class ClassTable(KidText, widgets.VBox):
         self.table = TableWidget(game=seat_source, chances=bool(self.source.table.get("chances", True)),
                                  theme=self.theme).simple()
         self.last_moves = ""
+        self._rounds_noted = 0
         replace_children(self, [self.players, self.line, self.table])
         self._draw()
+        self._note_rounds()
+
+    def _note_rounds(self) -> None:
+        """A round ended here (anyone's move): its Look back starts fetching the service's look-back."""
+        finished = len(self.source.rounds)
+        if finished > self._rounds_noted:
+            self._rounds_noted = finished
+            self.table.lookback.round_finished(finished)
 
     # -- drawing ---------------------------------------------------------------------------------
     def _draw(self) -> None:
@@ -215,6 +224,7 @@ class ClassTable(KidText, widgets.VBox):
     def _after_my_move(self) -> None:
         self.last_moves = self.news = ""
         self._draw()
+        self._note_rounds()
 
     @property
     def line_text(self) -> str:
@@ -242,6 +252,7 @@ class ClassTable(KidText, widgets.VBox):
                 self.last_moves = " ".join(self._move_line(self.source.names[s], a) for s, a in moves)
             self.table.refresh(())
         self._draw()
+        self._note_rounds()
         return changed
 
     # -- the pushes --------------------------------------------------------------------------------

@@ -54,8 +54,9 @@ def note_round(*args: Any, **kwargs: Any) -> Any:
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wizard-lookback")
 
 #: What a class table says instead of a look-back (its game stays with the service: see docs/table.md).
-CLASS_TABLE = ("Looking back works at a notebook table and in the kid apps. At a class table the cards "
-               "stay with your teacher's service, so your rounds there cannot be looked back on here yet.")
+#: (A class table's panel is widgets/class_lookback.py: its service sends the look-backs.)
+CLASS_TABLE = ("Looking back works at a notebook table, in the kid apps and at a class table. This "
+               "table's game stays somewhere else, so its rounds cannot be looked back on here.")
 
 LOOKBACK_CSS = """<style>
 .wizard-lookback-box .wizard-lookback { border-left: 4px solid #6a5acd; padding: 4px 10px; margin: 4px 0;

@@ -165,7 +165,10 @@ class TableWidget(TablePadAndSaves, TableClicks, TableDrawing, WidgetBase):
         self.chances = ChancesPanel(enabled=self._allow_chances, seed=0, theme=self.theme)
         from .lookback import LookBackPanel
 
-        self.lookback = LookBackPanel(self, self._record, self._learner)
+        panel = LookBackPanel
+        if hasattr(self.game, "round_review"):  # a class table: the service looks back (class_lookback.py)
+            from .class_lookback import ClassLookBack as panel
+        self.lookback = panel(self, self._record, self._learner)
         self.resume_html = widgets.HTML()
         go_on = text_button("Go on with my game", "Go on with the game you were playing", "wizard-resume-button",
                             _safely(self, self.resume))
