@@ -42,9 +42,10 @@ test: $(READY)
 	$(VENV)/bin/mypy
 	@# Unit, property and doctests, then the real-browser and real-hub tests, each on both cores
 	@# (pytest-xdist, one file per worker so a file's fixtures, browser and servers stay together;
-	@# every server takes a free port); then the notebooks.
+	@# every server takes a free port); then the notebooks. The browser tests mostly wait for pages
+	@# and kernels (they kept the two cores under half busy), so they run three files at a time.
 	$(PY) -m pytest -q -n 2 --dist loadfile -m "not browser"
-	$(PY) -m pytest -q -n 2 --dist loadfile -m browser
+	$(PY) -m pytest -q -n 3 --dist loadfile -m browser
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider notebooks
 
 lint: $(STAMP)
