@@ -169,6 +169,28 @@ def test_the_app_joins_with_the_code_and_refuses_a_wrong_one(service):
     assert "not switched on" in nowhere.note.value
 
 
+def test_a_kid_mode_page_with_its_pupils_name_joins_with_that_name(service, monkeypatch):
+    """A pupil who typed their name with the class code (kid mode's learner pass) is not asked again:
+    a cold kernel shows it in the box, a warm one (told the name after the app was drawn) joins with it."""
+    from wizard_edu.teach.progress import LEARNER_ENV
+
+    monkeypatch.setenv(LEARNER_ENV, "Fay")
+    assert ClassTableApp(service.url, CODE).name_box.value == "Fay"
+    monkeypatch.delenv(LEARNER_ENV)
+    app = ClassTableApp(service.url, CODE)
+    assert app.name_box.value == ""
+    monkeypatch.setenv(LEARNER_ENV, "Gus")          # what kid mode tells a warm kernel
+    app.go.click()
+    deadline = time.monotonic() + 20
+    while app.class_table is None:
+        assert time.monotonic() < deadline, app.note.value
+        time.sleep(0.05)
+    try:
+        assert app.class_table.source.names[app.class_table.seat.seat] == "Gus"
+    finally:
+        app.class_table.close()
+
+
 def test_the_teacher_switches_chances_help_for_the_class(service, tables):
     panel = tables[0].table.chances
     assert panel.enabled and panel.layout.display != "none"

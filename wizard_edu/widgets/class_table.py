@@ -34,6 +34,7 @@ from ..engine.game import Action, SeatView
 from ..engine.phases import PhaseName
 from ..errors import WizardError
 from ..tables.sources import SeatGame, SeatSource
+from ..teach.progress import LEARNER_ENV
 from .common import replace_children, vocab_for
 from .placeholder import KidText
 
@@ -355,6 +356,8 @@ class ClassTableApp(KidText, widgets.VBox):
         self.name_box = widgets.Text(placeholder="your first name", description="Your name",
                                      layout=widgets.Layout(width="20em"))
         self.name_box.add_class("wizard-class-name")
+        # A kid-mode page whose pupil gave their name with the class code: the same name here.
+        self.name_box.value = os.environ.get(LEARNER_ENV, "")
         self.go = widgets.Button(description="Join my class", button_style="warning")
         self.go.add_class("wizard-class-join")
         self.go.on_click(lambda _b: self._join_clicked())
@@ -380,7 +383,8 @@ class ClassTableApp(KidText, widgets.VBox):
         self.note.value = f'<p class="wizard-class-note-text" aria-live="polite">{text if html else escape(text)}</p>'
 
     def _join_clicked(self) -> None:
-        name = self.name_box.value.strip()
+        # (A warm kernel learns its page's pupil after this app was drawn: the name arrives by then.)
+        name = self.name_box.value.strip() or os.environ.get(LEARNER_ENV, "").strip()
         if not name:
             self._say("Type your first name first.")
             return
