@@ -98,3 +98,15 @@ def shutdown_kernels(lab) -> None:
             urllib.request.urlopen(req, timeout=10).close()
     except OSError:
         pass
+
+
+def click_if_there(locator, timeout: float = 2000) -> bool:
+    """Click ``locator`` if it can be clicked within ``timeout`` ms; False when it went away meanwhile
+    (at a class table the others' moves redraw the page between seeing a button and clicking it)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        locator.click(timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True

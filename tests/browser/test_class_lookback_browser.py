@@ -14,6 +14,7 @@ import re
 import time
 import urllib.request
 
+from browser_helpers import click_if_there
 from test_class_tables_browser import BID, CARD, TRUMP, YOUR_TURN, join_through_kid_mode
 from test_kidmode_class_browser import WAIT_MS, start_play
 
@@ -53,7 +54,7 @@ def test_a_pupil_looks_back_at_a_round_of_their_class_table(browser, tmp_path):
                 continue
             target = page.locator(TRUMP if page.locator(TRUMP).count() else BID if page.locator(BID).count()
                                   else CARD).first
-            target.click()
+            click_if_there(target)
             page.wait_for_timeout(150)
         ended = time.monotonic()
         status = table.locator(".wizard-lookback-status")

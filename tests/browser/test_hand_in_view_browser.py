@@ -21,7 +21,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from browser_helpers import PANEL, open_and_run_all, open_notebook, widget
+from browser_helpers import PANEL, click_if_there, open_and_run_all, open_notebook, widget
 from test_class_tables_browser import join_through_kid_mode
 from test_kidmode_browser import kid_server  # noqa: F401 - a fixture
 from test_kidmode_class_browser import start_play
@@ -212,7 +212,7 @@ def test_the_class_table_shows_the_hand_and_the_numbers_without_scrolling(browse
             assert time.monotonic() < deadline, page.locator(".wizard-class-table").inner_text()
             trump = table.locator(".wizard-actions .wizard-trump-button")
             if trump.count():
-                trump.first.click()
+                click_if_there(trump.first)
             page.wait_for_timeout(200)
         table.locator(".wizard-hand-buttons .wizard-card-button").first.wait_for(timeout=WAIT)
         for width, height in (*SIZES, (1280, 900)):
@@ -231,8 +231,7 @@ def test_the_class_table_shows_the_hand_and_the_numbers_without_scrolling(browse
             for move in (".wizard-actions .wizard-trump-button",
                          ".wizard-actions .wizard-bid-button:not(.wizard-not-allowed)",
                          ".wizard-hand-buttons .wizard-card-button.wizard-legal"):
-                if table.locator(move).count():
-                    table.locator(move).first.click()
+                if table.locator(move).count() and click_if_there(table.locator(move).first):
                     break
             page.wait_for_timeout(300)
         for width, height in SIZES:
