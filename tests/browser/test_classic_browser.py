@@ -48,6 +48,20 @@ def wait_for_hand(table_locator, expected: list[str], timeout: float = WAIT / 10
         time.sleep(0.1)
 
 
+def settled_text(locator, still: float = 0.6, timeout: float = WAIT / 1000) -> str:
+    """The locator's text once it has stopped changing for ``still`` seconds (the computers' cards and
+    bids reach the page one push at a time: a text read too early is not the table's state)."""
+    deadline = time.monotonic() + timeout
+    text = locator.inner_text()
+    while True:
+        time.sleep(still)
+        again = locator.inner_text()
+        if again == text:
+            return text
+        assert time.monotonic() < deadline, "the table never stopped changing"
+        text = again
+
+
 def test_play_classic_by_clicking_and_an_illegal_click_changes_nothing(page, run_notebook):
     run_notebook(NOTEBOOK)
     table = widget(page, "wizard-table")
@@ -75,7 +89,12 @@ def test_play_classic_by_clicking_and_an_illegal_click_changes_nothing(page, run
                 card = illegal[0]
                 # (The computer players' cards reach the page after their click returns: wait for them.)
                 table.locator(".wizard-trick", has_text="Your turn").wait_for(timeout=WAIT)
-                trick_before = table.locator(".wizard-trick").inner_text()
+                played = len(twin.view.trick)       # the cards before Fox's, as the twin game has them
+                deadline = time.monotonic() + WAIT / 1000
+                while table.locator(".wizard-trick .wizard-played").count() != played:
+                    assert time.monotonic() < deadline, (played, table.locator(".wizard-trick").inner_text())
+                    time.sleep(0.1)
+                trick_before = settled_text(table.locator(".wizard-trick"))
                 saved = twin.game.to_json()
                 assert twin.play(card) is False and twin.game.to_json() == saved
                 button = table.locator(f".wizard-hand-buttons .wizard-card-button.wizard-not-legal.wizard-card-{card}")
