@@ -10,11 +10,12 @@ import json
 import urllib.error
 import urllib.request
 
+import class_service
 import pytest
+from class_service import play_out, register
 
 from wizard_edu.online.errors import OnlineError
 from wizard_edu.online.service import TableService
-from wizard_edu.online.storage import SQLiteStore
 from wizard_edu.online.testing import running_tables
 from wizard_edu.players import make_player
 from wizard_edu.review.export import CLASS_CSV_COLUMNS, read_class_csv, write_class_csv
@@ -24,33 +25,11 @@ SAMPLES = 40
 
 
 def service(path, **settings) -> TableService:
-    svc = TableService(SQLiteStore(path), code="ABCD",
-                       settings={"computer_delay": 0, "computer": "easy", "rules": "junior", **settings})
+    """A Junior class service that looks back with few deals (fast tests)."""
+    svc = class_service.service(path, **{"rules": "junior", **settings})
     svc.review_samples = svc.hard_samples = SAMPLES
     return svc
 
-
-def register(svc: TableService, pupils: int) -> dict[int, str]:
-    svc.open_registration()
-    return {p.id: p.token for p in (svc.join("ABCD", f"Pupil {i}") for i in range(pupils))}
-
-
-def play_out(svc: TableService, tokens: dict[int, str], rounds: int | None = None) -> None:
-    """Pupils play an easy player's choice until no table waits for them (or ``rounds`` are done everywhere)."""
-    brains = {pid: make_player("easy", seed=pid) for pid in tokens}
-    while True:
-        svc.play_computers()
-        acted = False
-        for pid, token in tokens.items():
-            table = svc.table_of(svc.pupils[pid])
-            if rounds is not None and table is not None and len(table.game.rounds) >= rounds:
-                continue
-            view = svc.view(token)
-            if view is not None and view.legal:
-                svc.act(token, brains[pid].act(view))
-                acted = True
-        if not acted:
-            return
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from class_service import play_out, service
 
 from wizard_edu.online.errors import OnlineError
 from wizard_edu.online.service import TableService
@@ -25,28 +26,11 @@ from wizard_edu.review.export import read_class_csv, write_class_csv
 SAMPLES = 40
 
 
-def play_out(svc: TableService, tokens: dict[int, str], rounds: int) -> None:
-    brains = {pid: make_player("easy", seed=pid) for pid in tokens}
-    while True:
-        svc.play_computers()
-        acted = False
-        for pid, token in tokens.items():
-            table = svc.table_of(svc.pupils[pid])
-            if table is not None and len(table.game.rounds) >= rounds:
-                continue
-            view = svc.view(token)
-            if view is not None and view.legal:
-                svc.act(token, brains[pid].act(view))
-                acted = True
-        if not acted:
-            return
-
 
 @pytest.fixture
 def classroom(tmp_path):
     """Three pupils at one Junior table of 4 (one computer player), two rounds played, a third begun."""
-    svc = TableService(SQLiteStore(tmp_path / "t.sqlite"), code="ABCD",
-                       settings={"computer_delay": 0, "computer": "easy", "rules": "junior", "table_size": 4})
+    svc = service(tmp_path / "t.sqlite", rules="junior", table_size=4)
     svc.review_samples = svc.hard_samples = SAMPLES
     tokens = {p.id: p.token for p in (svc.join("ABCD", name) for name in ("Ann", "Ben", "Cleo"))}
     svc.start_tables()
